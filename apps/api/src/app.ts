@@ -1,0 +1,161 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ERROR_MESSAGES_KO } from '@ansim/shared/messages.ko';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { attachKeyring, resolveMasterKey } from './encryption/keyring.ts';
+import { AppError } from './lib/app-error.ts';
+import { type CaptchaVerifier, createCaptchaVerifier } from './plugins/captcha.ts';
+import { registerCsrf } from './plugins/csrf.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { captchaRoutes } from './routes/api/v1/captcha.ts';
+import { fileRoutes } from './routes/api/v1/file.ts';
+import { invitationRoutes } from './routes/api/v1/invitation.ts';
+import { managerRoutes } from './routes/api/v1/manager.ts';
+import { reportRoutes } from './routes/api/v1/report.ts';
+import { tokenRoutes } from './routes/api/v1/token.ts';
+import { userRoutes } from './routes/api/v1/user.ts';
+import { healthRoutes } from './routes/health.ts';
+import { createFileStore } from './storage/create-file-store.ts';
+import { createEncryptingFileStore } from './storage/encrypting-file-store.ts';
+import type { FileStore } from './storage/file-store.ts';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  captcha: CaptchaVerifier;
+  fileStore: FileStore;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  captcha?: CaptchaVerifier;
+  fileStore?: FileStore;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+/**
+ * Log lines carry method, route pattern and status only: no bodies, cookies, query strings (tokens travel
+ * there) or client addresses (a reporter's IP is never written anywhere).
+ */
+export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  return {
+    level: config.LOG_LEVEL,
+    serializers: {
+      req: (request: { method: string; url: string; routeOptions?: { url?: string } }) => ({
+        method: request.method,
+        // An unmatched path is the client's own text (a mistyped link may hold a token): long segments masked.
+        url: request.routeOptions?.url ?? request.url.split('?')[0]!.replace(/[^/]{20,}/g, ':masked'),
+      }),
+      res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
+    },
+    // Plugins log request headers of their own (multipart's busboyOptions at trace level): cookies live there.
+    redact: ['req.headers', 'req.body', 'headers', '*.headers'],
+  };
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const keyring = attachKeyring(database, resolveMasterKey(config));
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: config.TRUST_PROXY,
+    routerOptions: { ignoreTrailingSlash: true },
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('deps', {
+    config,
+    database,
+    captcha: options.captcha ?? createCaptchaVerifier(config, database),
+    // Encryption at rest sits above whichever storage driver is configured (docs/decisions/0004).
+    fileStore: createEncryptingFileStore(options.fileStore ?? createFileStore(config), keyring),
+  });
+  // JSON only: a text/plain or form body is how a cross-site form would post without a preflight.
+  app.removeContentTypeParser('text/plain');
+
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app, config);
+  await app.register(cookie);
+  await app.register(multipart, {
+    limits: { fileSize: config.MAX_FILE_BYTES, files: 1, fields: 5, parts: 6, headerPairs: 100 },
+  });
+  registerCsrf(app, config);
+  // Multipart is for the upload route alone: elsewhere it is a form a cross-site page can post unpreflighted.
+  app.addHook('onRequest', async (request) => {
+    const isMultipart = /^multipart\//i.test(request.headers['content-type'] ?? '');
+    if (
+      isMultipart &&
+      !request.is404 &&
+      !request.routeOptions.schema?.consumes?.includes('multipart/form-data')
+    )
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  await app.register(swagger, {
+    openapi: { info: { title: '안심신고 API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(healthRoutes);
+  await app.register(captchaRoutes);
+  await app.register(userRoutes);
+  await app.register(tokenRoutes);
+  await app.register(fileRoutes);
+  await app.register(reportRoutes);
+  await app.register(managerRoutes);
+  await app.register(invitationRoutes);
+
+  const servesWebApp = await registerWebApp(
+    app,
+    config.WEB_DIST ? path.resolve(config.WEB_DIST) : defaultWebDist,
+  );
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
+    if (servesWebApp && isPage) {
+      // An invitee's page carries its token in the address until the page removes it: never send it on.
+      if (/^\/(defendant|reference)(\/|\?|$)/.test(request.url))
+        reply.header('Referrer-Policy', 'no-referrer');
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ code: 'NOT_FOUND', message: ERROR_MESSAGES_KO.NOT_FOUND });
+  });
+  return app;
+}
+
+/** Serves the built web client; any other non-API GET gets index.html so the client router can take it. */
+async function registerWebApp(app: FastifyInstance, webDist: string): Promise<boolean> {
+  const indexPath = path.join(webDist, 'index.html');
+  if (!fs.existsSync(indexPath)) return false;
+  await app.register(fastifyStatic, {
+    root: webDist,
+    wildcard: false,
+    preCompressed: true,
+    index: false,
+    setHeaders: (reply, filePath) => {
+      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+      reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  return true;
+}

@@ -1,0 +1,162 @@
+import { createHash, randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/** 32 raw bytes from 64 hex digits or base64 (standard or URL-safe), else null. */
+export function decodeKey(value: string): Buffer | null {
+  const text = value.trim();
+  const bytes = /^[0-9a-fA-F]{64}$/.test(text)
+    ? Buffer.from(text, 'hex')
+    : /^[A-Za-z0-9+/_-]{43}=?$/.test(text)
+      ? Buffer.from(text, 'base64')
+      : null;
+  return bytes?.length === 32 ? bytes : null;
+}
+
+const durationSeconds = z.coerce.number().int().positive();
+
+const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    DATA_DIR: z.string().min(1).default('./data'),
+    PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+    WEB_DIST: z.string().min(1).optional(),
+    SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+    MAIL_FROM: z.string().min(3).default('안심신고 <no-reply@ansim.local>'),
+    SESSION_ABSOLUTE_SECONDS: durationSeconds.default(12 * 3600),
+    SESSION_IDLE_SECONDS: durationSeconds.default(2 * 3600),
+    CAPTCHA_PROVIDER: z.enum(['altcha', 'turnstile']).optional(),
+    ALTCHA_HMAC_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+    TURNSTILE_SITE_KEY: z.string().min(1).optional(),
+    TURNSTILE_SECRET_KEY: z.string().min(1).optional(),
+    TURNSTILE_VERIFY_URL: z.url().default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
+    /** Work asked of the browser: the solver tries on average half this many hashes. */
+    ALTCHA_MAX_NUMBER: z.coerce.number().int().min(100).max(10_000_000).default(100_000),
+    /** Keyed hashes (rate-limit keys of IP addresses) and the ALTCHA key when none is given. */
+    SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+    /** Master key of encryption at rest: 32 bytes as 64 hex digits or base64. It wraps each company's data key. */
+    ENCRYPTION_KEY: z
+      .string()
+      .refine((value) => decodeKey(value) !== null, 'must be 32 bytes, as 64 hex digits or base64')
+      .optional(),
+    TRUST_PROXY: booleanFromEnv.default(false),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOGIN_LIMIT_PER_IP_PER_MINUTE: z.coerce.number().int().positive().default(10),
+    LOGIN_FAILURES_PER_ACCOUNT_PER_HOUR: z.coerce.number().int().positive().default(100),
+    MAIL_RETRY_BASE_SECONDS: z.coerce.number().positive().default(30),
+    MAIL_MAX_ATTEMPTS: z.coerce.number().int().positive().default(12),
+    MAX_FILE_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(50 * 1024 * 1024),
+    MAX_USER_FILES_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(1024 * 1024 * 1024),
+    MAIL_POLL_MS: z.coerce.number().int().positive().default(1000),
+    /** Where evidence files live: `disk` under DATA_DIR/files (one machine), `s3` in a bucket (several). */
+    FILE_STORE: z.enum(['disk', 's3']).default('disk'),
+    S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid bucket name (3–63 of a-z 0-9 . -)')
+      .optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
+  })
+  .superRefine((value, ctx) => {
+    if (value.FILE_STORE === 's3') {
+      for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+        if (!value[name])
+          ctx.addIssue({ code: 'custom', path: [name], message: 'is required when FILE_STORE=s3' });
+      }
+    }
+    if (value.CAPTCHA_PROVIDER === 'turnstile' && !(value.TURNSTILE_SITE_KEY && value.TURNSTILE_SECRET_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['CAPTCHA_PROVIDER'],
+        message: 'turnstile needs TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY',
+      });
+    }
+    if (value.NODE_ENV === 'production' && !value.ENCRYPTION_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ENCRYPTION_KEY'],
+        message: 'is required in production (without it no stored report could be read back)',
+      });
+    }
+    if (value.NODE_ENV === 'production' && !value.SECRET_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SECRET_KEY'],
+        message:
+          'is required in production (a random key would change at every restart and differ per process)',
+      });
+    }
+  });
+
+export type RawConfig = z.infer<typeof configSchema>;
+
+export interface Config
+  extends Omit<RawConfig, 'PUBLIC_URL' | 'CAPTCHA_PROVIDER' | 'SECRET_KEY' | 'ALTCHA_HMAC_KEY'> {
+  PUBLIC_URL: string;
+  SECRET_KEY: string;
+  /**
+   * The master key of encryption at rest: ENCRYPTION_KEY, else derived from a configured SECRET_KEY. Null
+   * when neither is set (development only): the key is then kept in a file of the data directory.
+   */
+  encryptionKey: Buffer | null;
+  ALTCHA_HMAC_KEY: string;
+  CAPTCHA_PROVIDER: 'altcha' | 'turnstile';
+  /** Absolute data directory: embedded database, uploaded files and the dev mail folder live below it. */
+  dataDir: string;
+  isHttps: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/**
+ * Reads the configuration from the environment. A bad value fails with one line naming every bad variable,
+ * so a misconfigured deployment stops at once instead of misbehaving later.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = configSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map(
+      (issue) => `${issue.path.join('.') || 'config'}: ${issue.message}`,
+    );
+    throw new ConfigError(`Invalid configuration — ${problems.join('; ')}`);
+  }
+  const raw = parsed.data;
+  const publicUrl = (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, '');
+  const turnstile = raw.TURNSTILE_SITE_KEY && raw.TURNSTILE_SECRET_KEY;
+  const secretKey = raw.SECRET_KEY ?? randomBytes(32).toString('hex');
+  return {
+    ...raw,
+    SECRET_KEY: secretKey,
+    encryptionKey: raw.ENCRYPTION_KEY
+      ? decodeKey(raw.ENCRYPTION_KEY)
+      : raw.SECRET_KEY
+        ? createHash('sha256').update(`encryption-at-rest:${raw.SECRET_KEY}`).digest()
+        : null,
+    ALTCHA_HMAC_KEY: raw.ALTCHA_HMAC_KEY ?? createHash('sha256').update(`altcha:${secretKey}`).digest('hex'),
+    PUBLIC_URL: publicUrl,
+    CAPTCHA_PROVIDER: raw.CAPTCHA_PROVIDER ?? (turnstile ? 'turnstile' : 'altcha'),
+    dataDir: path.resolve(raw.DATA_DIR),
+    isHttps: publicUrl.startsWith('https://'),
+  };
+}

@@ -1,0 +1,400 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const companies = pgTable(
+  'companies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    joinCode: text('join_code'),
+    /** Days to acknowledge a new case, and to give the reporter feedback (defaults: 7 days, 3 months). */
+    ackDeadlineDays: integer('ack_deadline_days').notNull().default(7),
+    feedbackDeadlineDays: integer('feedback_deadline_days').notNull().default(90),
+    /** Days a closed or dismissed case is kept before it is deleted (docs/decisions/0004). */
+    retentionDays: integer('retention_days').notNull().default(1095),
+    /** Who asked for the retention period in force, and when: kept in every deletion record. */
+    retentionSetBy: text('retention_set_by'),
+    retentionSetAt: timestamp('retention_set_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('companies_join_code_key').on(t.joinCode)],
+);
+
+/**
+ * Envelope encryption: each company's random data key, stored only wrapped (AES-256-GCM) by the master key.
+ * Deleting a company's rows here makes its encrypted data unreadable (crypto-erase). `company_id` null is the
+ * platform key, for files of users who belong to no company yet. One active (unretired) key per scope.
+ */
+export const dataKeys = pgTable(
+  'data_keys',
+  {
+    id: uuid('id').primaryKey(),
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    wrappedKey: text('wrapped_key').notNull(),
+    createdAt: createdAt(),
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('data_keys_active_key')
+      .on(sql`coalesce(${t.companyId}, '00000000-0000-0000-0000-000000000000'::uuid)`)
+      .where(sql`retired_at IS NULL`),
+    index('data_keys_company_idx').on(t.companyId),
+  ],
+);
+
+/** What is left of a case deleted at the end of its retention period: dates and the rule, never content. */
+export const caseDeletions = pgTable(
+  'case_deletions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    caseNumber: text('case_number').notNull(),
+    reportType: text('report_type').notNull(),
+    finalStatus: text('final_status').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true }).notNull(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
+    retentionDays: integer('retention_days').notNull(),
+    retentionSetBy: text('retention_set_by'),
+    retentionSetAt: timestamp('retention_set_at', { withTimezone: true }),
+    filesDeleted: integer('files_deleted').notNull(),
+  },
+  (t) => [index('case_deletions_company_idx').on(t.companyId, t.deletedAt)],
+);
+
+/** Verified e-mail domains: a user whose confirmed address is on one of them belongs to the company. */
+export const companyDomains = pgTable('company_domains', {
+  domain: text('domain').primaryKey(),
+  companyId: uuid('company_id')
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stored lower-cased, so the unique index makes e-mails case-insensitive. */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    name: text('name').notNull(),
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    /** A join code given at registration, applied when the e-mail is confirmed. */
+    pendingJoinCode: text('pending_join_code'),
+    role: text('role', { enum: ['member', 'manager'] })
+      .notNull()
+      .default('member'),
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(t.email), index('users_company_idx').on(t.companyId)],
+);
+
+/** Only the SHA-256 of the session id is stored: a leaked table cannot be replayed as cookies. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    idHash: text('id_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/** Single-use e-mail confirmation and password-reset tokens, stored hashed. */
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['confirm_email', 'reset_password'] }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('user_tokens_user_idx').on(t.userId, t.purpose)],
+);
+
+/**
+ * Transactional outbox: a mail is a row written in the same transaction as the change that causes it, and a
+ * worker delivers it. `locked_until` is a lease, so a worker that dies mid-send leaves the row to be retried.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    template: text('template').notNull(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`status = 'pending'`)],
+);
+
+/** Each ALTCHA solution is accepted once; the row lives until the challenge would have expired anyway. */
+export const captchaSolutions = pgTable('captcha_solutions', {
+  id: text('id').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * Fixed-window counters for rate limits, shared by every API process. Keys that involve an IP address hold a
+ * keyed hash of it, never the address.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('rate_limits_expires_idx').on(t.expiresAt)],
+);
+
+/** Per-company, per-year case counters behind case numbers like 2026-0001 that staff can quote. */
+export const caseCounters = pgTable(
+  'case_counters',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    year: integer('year').notNull(),
+    lastNumber: integer('last_number').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.year] })],
+);
+
+/** Uploaded evidence. The bytes live in the file store under `storage_key`; the name is kept only for display. */
+export const files = pgTable(
+  'files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerUserId: uuid('owner_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** Set instead of the user for evidence uploaded by an invitee (accused person or witness). */
+    ownerInvitationId: uuid('owner_invitation_id'),
+    originalName: text('original_name').notNull(),
+    size: integer('size').notNull(),
+    contentType: text('content_type').notNull(),
+    storageKey: text('storage_key').notNull(),
+    sha256: text('sha256').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('files_owner_idx').on(t.ownerUserId), uniqueIndex('files_storage_key_key').on(t.storageKey)],
+);
+
+export const reports = pgTable(
+  'reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** Kept so the reporter finds their own reports; never sent to a manager for an anonymous report. */
+    reporterId: uuid('reporter_id').references(() => users.id, { onDelete: 'set null' }),
+    reportType: text('report_type', { enum: ['anonym', 'brief', 'formal'] }).notNull(),
+    caseNumber: text('case_number').notNull(),
+    form: jsonb('form').notNull(),
+    status: text('status', { enum: ['received', 'investigating', 'action_taken', 'closed', 'dismissed'] })
+      .notNull()
+      .default('received'),
+    idempotencyKey: text('idempotency_key'),
+    /** The accused person's name, copied out of the form so managers can search cases by it. */
+    accusedName: text('accused_name').notNull().default(''),
+    ackDueAt: timestamp('ack_due_at', { withTimezone: true }).notNull(),
+    feedbackDueAt: timestamp('feedback_due_at', { withTimezone: true }).notNull(),
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+    feedbackAt: timestamp('feedback_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('reports_case_number_key').on(t.companyId, t.caseNumber),
+    index('reports_company_status_idx').on(t.companyId, t.status, t.createdAt),
+    index('reports_company_type_idx').on(t.companyId, t.reportType, t.createdAt),
+    uniqueIndex('reports_idempotency_key').on(t.reporterId, t.idempotencyKey),
+    index('reports_reporter_idx').on(t.reporterId, t.createdAt),
+    // The manager list's default order, with its tie-breaker, so a page is read straight off the index.
+    index('reports_company_created_id_idx').on(t.companyId, t.createdAt.desc(), t.id.desc()),
+    // Also `reports_company_stats_idx` (migration 0004, hand-written because drizzle cannot declare INCLUDE):
+    // (company_id) INCLUDE the columns the statistics read, so they are index-only scans.
+  ],
+);
+
+/** Which files a report cites; a cited file can no longer be deleted by its owner. */
+export const reportFiles = pgTable(
+  'report_files',
+  {
+    reportId: uuid('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'restrict' }),
+  },
+  (t) => [primaryKey({ columns: [t.reportId, t.fileId] }), index('report_files_file_idx').on(t.fileId)],
+);
+
+export const reportStatusHistory = pgTable(
+  'report_status_history',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reportId: uuid('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    noteForReporter: text('note_for_reporter').notNull().default(''),
+    internalNote: text('internal_note').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('report_status_history_report_idx').on(t.reportId, t.createdAt)],
+);
+
+/** The thread between the reporter and the company's managers on one case. */
+export const reportMessages = pgTable(
+  'report_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reportId: uuid('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    authorKind: text('author_kind', { enum: ['reporter', 'manager'] }).notNull(),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('report_messages_report_idx').on(t.reportId, t.createdAt)],
+);
+
+/**
+ * Protective measures for the victim (Labor Standards Act art. 76-3 ③④): what was requested, whether the
+ * reporter agreed, and the employer's decision with its reason and date.
+ */
+export const protectiveMeasures = pgTable(
+  'protective_measures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reportId: uuid('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    measure: text('measure').notNull(),
+    detail: text('detail').notNull().default(''),
+    requestedByReporter: boolean('requested_by_reporter').notNull().default(false),
+    reporterConsent: boolean('reporter_consent'),
+    decision: text('decision', { enum: ['pending', 'granted', 'refused'] })
+      .notNull()
+      .default('pending'),
+    reason: text('reason').notNull().default(''),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('protective_measures_report_idx').on(t.reportId)],
+);
+
+/** Every manager list, read, export, download and change: who did what to which case, and when. */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_events_target_idx').on(t.targetId, t.at),
+    index('audit_events_company_idx').on(t.companyId, t.at),
+  ],
+);
+
+/**
+ * A request to the accused person or a witness to give a statement through a mailed link, without an
+ * account. Only the hash of the link's token is stored; re-sending replaces it, so the old link dies.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reportId: uuid('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['defendant', 'reference'] }).notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    /** The reporter-named witness this invitation is for (index into the form's witnesses), if any. */
+    witnessIndex: integer('witness_index'),
+    tokenHash: text('token_hash').notNull(),
+    shareEvidence: boolean('share_evidence').notNull().default(false),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    openedAt: timestamp('opened_at', { withTimezone: true }),
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+    respondedAt: timestamp('responded_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('invitations_token_hash_key').on(t.tokenHash),
+    index('invitations_report_idx').on(t.reportId),
+  ],
+);
+
+/** A statement given through an invitation, with the SHA-256 shown to the invitee as a receipt. */
+export const statements = pgTable(
+  'statements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    invitationId: uuid('invitation_id')
+      .notNull()
+      .references(() => invitations.id, { onDelete: 'cascade' }),
+    reportId: uuid('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['defendant', 'reference'] }).notNull(),
+    form: jsonb('form').notNull(),
+    sha256: text('sha256').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('statements_report_idx').on(t.reportId, t.createdAt)],
+);

@@ -1,0 +1,177 @@
+import { randomInt } from 'node:crypto';
+import { and, count, eq, isNotNull, isNull, like } from 'drizzle-orm';
+import type { Database, Db } from '../../db/client.ts';
+import { companies, companyDomains, users } from '../../db/schema.ts';
+import { normalizeDomain } from './companies.ts';
+
+/**
+ * Operator commands (the admin CLI): the platform's operators, not its users, decide which companies exist and
+ * who manages them, so none of this is reachable through the public API.
+ */
+export class AdminCommandError extends Error {}
+
+export type Role = 'member' | 'manager';
+
+export interface CompanySummary {
+  id: string;
+  name: string;
+  domains: string[];
+  joinCode: string | null;
+  members: number;
+  managers: number;
+}
+
+// No 0/O, 1/I/L: a join code is read aloud and typed from paper.
+const JOIN_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DOMAIN = /^(?=.{4,253}$)(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?\.)+[\p{L}\p{N}-]{2,63}$/u;
+
+/** 12 characters of a 31-letter alphabet, about 59 bits: joining a company by guessing its code is hopeless. */
+export function generateJoinCode(): string {
+  const chars = Array.from({ length: 12 }, () => JOIN_CODE_ALPHABET[randomInt(JOIN_CODE_ALPHABET.length)]);
+  return `${chars.slice(0, 4).join('')}-${chars.slice(4, 8).join('')}-${chars.slice(8).join('')}`;
+}
+
+function validDomain(input: string): string {
+  const domain = normalizeDomain(input);
+  if (!DOMAIN.test(domain))
+    throw new AdminCommandError(`"${input}" is not an e-mail domain (e.g. example.co.kr).`);
+  return domain;
+}
+
+function validJoinCode(input: string): string {
+  const code = input.trim();
+  if (code.length < 6 || code.length > 64 || /\s/.test(code)) {
+    throw new AdminCommandError('A join code has 6 to 64 characters and no spaces.');
+  }
+  return code;
+}
+
+async function assertDomainFree(db: Pick<Db, 'select'>, domain: string): Promise<void> {
+  const [owner] = await db
+    .select({ id: companies.id, name: companies.name })
+    .from(companyDomains)
+    .innerJoin(companies, eq(companies.id, companyDomains.companyId))
+    .where(eq(companyDomains.domain, domain))
+    .limit(1);
+  if (owner) {
+    throw new AdminCommandError(`The domain ${domain} already belongs to ${owner.name} (${owner.id}).`);
+  }
+}
+
+/**
+ * A domain is verified for its company, so confirmed users on it who belong to no company yet join it now,
+ * as they would have had they confirmed their e-mail after the domain was added.
+ */
+async function attachDomainUsers(tx: Pick<Db, 'update'>, companyId: string, domain: string): Promise<number> {
+  const attached = await tx
+    .update(users)
+    .set({ companyId })
+    .where(and(isNull(users.companyId), isNotNull(users.emailConfirmedAt), like(users.email, `%@${domain}`)))
+    .returning({ id: users.id });
+  return attached.length;
+}
+
+export async function createCompany(
+  database: Database,
+  input: { name: string; domain?: string; joinCode?: string },
+): Promise<{ id: string; name: string; domain: string | null; joinCode: string; attachedUsers: number }> {
+  const name = input.name.trim();
+  if (!name || name.length > 200) throw new AdminCommandError('A company name has 1 to 200 characters.');
+  const domain = input.domain === undefined ? null : validDomain(input.domain);
+  const joinCode = input.joinCode === undefined ? generateJoinCode() : validJoinCode(input.joinCode);
+  return database.db.transaction(async (tx) => {
+    if (domain) await assertDomainFree(tx, domain);
+    const [taken] = await tx
+      .select({ id: companies.id })
+      .from(companies)
+      .where(eq(companies.joinCode, joinCode))
+      .limit(1);
+    if (taken) throw new AdminCommandError('That join code is already used by another company.');
+    const [company] = await tx.insert(companies).values({ name, joinCode }).returning({ id: companies.id });
+    let attachedUsers = 0;
+    if (domain) {
+      await tx.insert(companyDomains).values({ domain, companyId: company!.id });
+      attachedUsers = await attachDomainUsers(tx, company!.id, domain);
+    }
+    return { id: company!.id, name, domain, joinCode, attachedUsers };
+  });
+}
+
+export async function listCompanies(database: Database): Promise<CompanySummary[]> {
+  const { db } = database;
+  const rows = await db
+    .select({ id: companies.id, name: companies.name, joinCode: companies.joinCode })
+    .from(companies)
+    .orderBy(companies.createdAt, companies.name);
+  const domains = await db
+    .select({ companyId: companyDomains.companyId, domain: companyDomains.domain })
+    .from(companyDomains)
+    .orderBy(companyDomains.domain);
+  const counts = await db
+    .select({ companyId: users.companyId, role: users.role, count: count() })
+    .from(users)
+    .where(isNotNull(users.companyId))
+    .groupBy(users.companyId, users.role);
+  return rows.map((row) => ({
+    ...row,
+    domains: domains.filter((d) => d.companyId === row.id).map((d) => d.domain),
+    members: Number(counts.find((c) => c.companyId === row.id && c.role === 'member')?.count ?? 0),
+    managers: Number(counts.find((c) => c.companyId === row.id && c.role === 'manager')?.count ?? 0),
+  }));
+}
+
+async function findCompany(db: Pick<Db, 'select'>, companyId: string) {
+  const [company] = UUID.test(companyId)
+    ? await db
+        .select({ id: companies.id, name: companies.name })
+        .from(companies)
+        .where(eq(companies.id, companyId))
+        .limit(1)
+    : [];
+  if (!company) throw new AdminCommandError(`No company has the id ${companyId} (see company:list).`);
+  return company;
+}
+
+export async function addCompanyDomain(
+  database: Database,
+  input: { companyId: string; domain: string },
+): Promise<{ companyId: string; companyName: string; domain: string; attachedUsers: number }> {
+  const domain = validDomain(input.domain);
+  return database.db.transaction(async (tx) => {
+    const company = await findCompany(tx, input.companyId.trim());
+    await assertDomainFree(tx, domain);
+    await tx.insert(companyDomains).values({ domain, companyId: company.id });
+    const attachedUsers = await attachDomainUsers(tx, company.id, domain);
+    return { companyId: company.id, companyName: company.name, domain, attachedUsers };
+  });
+}
+
+export function parseRole(input: string): Role {
+  if (input === 'member' || input === 'manager') return input;
+  throw new AdminCommandError(`The role must be manager or member, not "${input}".`);
+}
+
+export async function setUserRole(
+  database: Database,
+  input: { email: string; role: string },
+): Promise<{ email: string; role: Role; previousRole: Role; companyName: string | null }> {
+  const role = parseRole(input.role);
+  const email = input.email.trim().toLowerCase();
+  const [user] = await database.db
+    .select({ id: users.id, role: users.role, companyName: companies.name })
+    .from(users)
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(users.email, email))
+    .limit(1);
+  if (!user) throw new AdminCommandError(`No user has the e-mail ${email}.`);
+  // A manager sees the reports of their company; with no company the role would grant nothing but confusion.
+  if (role === 'manager' && !user.companyName) {
+    throw new AdminCommandError(
+      `${email} belongs to no company yet. Add the e-mail's domain to a company (company:add-domain) or have ` +
+        'the user register with the join code, then set the role.',
+    );
+  }
+  await database.db.update(users).set({ role }).where(eq(users.id, user.id));
+  return { email, role, previousRole: user.role, companyName: user.companyName };
+}

@@ -1,0 +1,115 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Database } from '../../db/client.ts';
+import { resealColumns } from '../../encryption/codec.ts';
+import { ACTIVE_KEY_CACHE_MS, DataErasedError, keyringOf } from '../../encryption/keyring.ts';
+import type { EncryptingFileStore } from '../../storage/encrypting-file-store.ts';
+import { AdminCommandError } from './admin.ts';
+
+/** Longer than any process remembers the active key, so writes that took the old one have landed. */
+const ROTATION_GRACE_MS = ACTIVE_KEY_CACHE_MS + 3_000;
+
+type Deps = { database: Database; fileStore: EncryptingFileStore };
+
+async function companyName(database: Database, companyId: string): Promise<string> {
+  const [row] = /^[0-9a-f-]{36}$/i.test(companyId)
+    ? await database.query<{ name: string }>('SELECT name FROM companies WHERE id = $1', [companyId])
+    : [];
+  if (!row) throw new AdminCommandError(`No company with id ${companyId}. See company:list.`);
+  return row.name;
+}
+
+/** Files that belong to a company: its members', its cases' invitees', and any its cases cite. */
+async function companyFiles(database: Database, companyId: string) {
+  return database.query<{ id: string; storage_key: string }>(
+    `SELECT f.id, f.storage_key FROM files f
+      WHERE f.owner_user_id IN (SELECT id FROM users WHERE company_id = $1)
+         OR f.owner_invitation_id IN (SELECT i.id FROM invitations i JOIN reports r ON r.id = i.report_id
+                                       WHERE r.company_id = $1)
+         OR f.id IN (SELECT rf.file_id FROM report_files rf JOIN reports r ON r.id = rf.report_id
+                      WHERE r.company_id = $1)`,
+    [companyId],
+  );
+}
+
+export interface RotationResult {
+  companyName: string;
+  newKeyId: string;
+  values: number;
+  files: number;
+  unreadable: number;
+  retiredKeys: number;
+}
+
+/**
+ * Replaces a company's data key: a new key becomes active, every sealed value and file of the company is
+ * re-encrypted under it (values written before encryption at rest too), and the old keys are deleted. Data
+ * of other companies is not touched. Safe while the servers run; a value edited meanwhile is re-read.
+ */
+export async function rotateCompanyKey(
+  { database, fileStore }: Deps,
+  companyId: string,
+  options: { graceMs?: number } = {},
+): Promise<RotationResult> {
+  const name = await companyName(database, companyId);
+  const keyring = keyringOf(database);
+  const retired = await database.query<{ id: string }>(
+    'UPDATE data_keys SET retired_at = now() WHERE company_id = $1 AND retired_at IS NULL RETURNING id',
+    [companyId],
+  );
+  keyring.forget(retired.map((row) => row.id));
+  const { id: newKeyId } = await keyring.activeKey(companyId);
+  await sleep(options.graceMs ?? ROTATION_GRACE_MS);
+
+  const values = await resealColumns(database, { companyId });
+  let resealedFiles = 0;
+  let unreadable = 0;
+  for (const file of await companyFiles(database, companyId)) {
+    if ((await fileStore.keyIdOf(file.storage_key)) === newKeyId) continue;
+    let newStorageKey: string;
+    try {
+      newStorageKey = await fileStore.reseal(file.storage_key, companyId);
+    } catch (error) {
+      if (!(error instanceof DataErasedError)) throw error;
+      unreadable += 1;
+      continue;
+    }
+    const updated = await database.query(
+      'UPDATE files SET storage_key = $1 WHERE id = $2 AND storage_key = $3 RETURNING id',
+      [newStorageKey, file.id, file.storage_key],
+    );
+    // The row moved on (deleted meanwhile): the copy is the orphan, not the original.
+    await fileStore.remove(updated.length ? file.storage_key : newStorageKey);
+    if (updated.length) resealedFiles += 1;
+  }
+  const deleted = await database.query<{ id: string }>(
+    'DELETE FROM data_keys WHERE company_id = $1 AND retired_at IS NOT NULL RETURNING id',
+    [companyId],
+  );
+  keyring.forget(deleted.map((row) => row.id));
+  return {
+    companyName: name,
+    newKeyId,
+    values,
+    files: resealedFiles,
+    unreadable,
+    retiredKeys: deleted.length,
+  };
+}
+
+/**
+ * Crypto-erase: deletes every data key of the company, so its sealed contents and files — in the database,
+ * the file store and every backup — can never be read again. Other companies keep theirs. Running servers
+ * stop reading the data within a minute (their key cache); new data of the company gets a new key.
+ */
+export async function eraseCompanyKeys(
+  database: Database,
+  companyId: string,
+): Promise<{ companyName: string; erasedKeys: number }> {
+  const name = await companyName(database, companyId);
+  const deleted = await database.query<{ id: string }>(
+    'DELETE FROM data_keys WHERE company_id = $1 RETURNING id',
+    [companyId],
+  );
+  keyringOf(database).forget(deleted.map((row) => row.id));
+  return { companyName: name, erasedKeys: deleted.length };
+}

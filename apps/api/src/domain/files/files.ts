@@ -1,0 +1,279 @@
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { FIELD_MESSAGES_KO } from '@ansim/shared/messages.ko';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { files, invitations, reportFiles, reports, statements, users } from '../../db/schema.ts';
+import { openJson } from '../../encryption/codec.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { cleanFileName, sniffContentType } from '../../lib/sniff.ts';
+import { stripImageMetadata } from '../../lib/strip-metadata.ts';
+import type { FileStore } from '../../storage/file-store.ts';
+import { caseFiles } from '../manager/case-view.ts';
+import { FILE_STORE_LOCK_KEY } from './sweep-orphans.ts';
+
+type Deps = { database: Database; config: Config; fileStore: FileStore };
+
+export interface FileView {
+  id: string;
+  name: string;
+  size: number;
+  content_type: string;
+  sha256: string;
+  created_at: string;
+}
+
+type FileRow = typeof files.$inferSelect;
+
+/**
+ * An error from parsing the request's multipart body (busboy throws plain errors for a missing boundary or a
+ * body cut off mid-part) is the client's doing: 400, not 500. Our own errors, @fastify/multipart's limit
+ * errors (FST_… codes, mapped to 413) and system errors of the disk (they carry a `syscall`) pass through.
+ */
+export function asUploadError(error: unknown): unknown {
+  if (error instanceof AppError || !(error instanceof Error)) return error;
+  const { code, syscall } = error as Error & { code?: unknown; syscall?: unknown };
+  if ((typeof code === 'string' && code.startsWith('FST_')) || syscall !== undefined) return error;
+  return new AppError('VALIDATION_ERROR', { details: { file: FIELD_MESSAGES_KO.uploadMalformed } });
+}
+
+export function toFileView(row: FileRow): FileView {
+  return {
+    id: row.id,
+    name: row.originalName,
+    size: row.size,
+    content_type: row.contentType,
+    sha256: row.sha256,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+async function sha256OfFile(filePath: string): Promise<string> {
+  const hash = createHash('sha256');
+  await pipeline(createReadStream(filePath), hash);
+  return hash.digest('hex');
+}
+
+/**
+ * Stores one uploaded file for its owner. The bytes go to a temporary file first; only a complete, allowed,
+ * metadata-stripped file within the owner's quota is moved into the store and recorded. Any failure removes
+ * the temporary file, and a failed database insert removes the stored bytes: no orphan either way.
+ */
+export type FileOwner = { userId: string } | { invitationId: string };
+
+function ownedBy(owner: FileOwner) {
+  return 'userId' in owner
+    ? eq(files.ownerUserId, owner.userId)
+    : eq(files.ownerInvitationId, owner.invitationId);
+}
+
+export async function storeUpload(
+  { database, config, fileStore }: Deps,
+  owner: FileOwner,
+  upload: { stream: Readable & { truncated?: boolean }; filename: string | undefined },
+): Promise<FileView> {
+  const temporaryPath = await fileStore.temporaryPath();
+  let key: string | undefined;
+  try {
+    await pipeline(upload.stream, createWriteStream(temporaryPath, { flags: 'wx' })).catch((error) => {
+      throw asUploadError(error);
+    });
+    if (upload.stream.truncated) throw new AppError('PAYLOAD_TOO_LARGE');
+    const name = cleanFileName(upload.filename);
+    const contentType = await sniffContentType(temporaryPath, name);
+    if (!contentType)
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', {
+        message: '증거 파일은 사진, PDF, 녹음·영상, 문서(한글·오피스), 텍스트 파일만 올릴 수 있습니다.',
+      });
+    if (contentType.startsWith('image/')) {
+      const original = await fs.readFile(temporaryPath);
+      const stripped = stripImageMetadata(contentType, original);
+      if (stripped !== original) await fs.writeFile(temporaryPath, stripped);
+    }
+    const { size } = await fs.stat(temporaryPath);
+    if (size === 0)
+      throw new AppError('VALIDATION_ERROR', { details: { file: '빈 파일은 올릴 수 없습니다.' } });
+    const [usage] = await database.db
+      .select({ total: sql<number>`coalesce(sum(${files.size}), 0)::bigint` })
+      .from(files)
+      .where(ownedBy(owner));
+    if (Number(usage?.total ?? 0) + size > config.MAX_USER_FILES_BYTES) {
+      throw new AppError('PAYLOAD_TOO_LARGE', {
+        message: '올릴 수 있는 전체 파일 용량을 넘었습니다. 사용하지 않는 파일을 삭제해주세요.',
+      });
+    }
+    const sha256 = await sha256OfFile(temporaryPath);
+    const keyScope = await ownerCompanyId(database, owner);
+    // Bytes and row appear under the sweep's lock: a process killed between the two leaves bytes the sweep
+    // knows are orphaned (sweep-orphans.ts), while a live upload's bytes are never taken for orphans.
+    const row = await database.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock_shared(${FILE_STORE_LOCK_KEY})`);
+      key = await fileStore.commit(temporaryPath, { keyScope });
+      const [inserted] = await tx
+        .insert(files)
+        .values({
+          ownerUserId: 'userId' in owner ? owner.userId : null,
+          ownerInvitationId: 'invitationId' in owner ? owner.invitationId : null,
+          originalName: name,
+          size,
+          contentType,
+          storageKey: key,
+          sha256,
+        })
+        .returning();
+      return inserted!;
+    });
+    return toFileView(row);
+  } catch (error) {
+    await fs.rm(temporaryPath, { force: true });
+    if (key) await fileStore.remove(key);
+    throw error;
+  }
+}
+
+/** The company whose data key encrypts the owner's files; null (the platform key) for a user of none yet. */
+async function ownerCompanyId(database: Database, owner: FileOwner): Promise<string | null> {
+  const [row] =
+    'userId' in owner
+      ? await database.db.select({ companyId: users.companyId }).from(users).where(eq(users.id, owner.userId))
+      : await database.db
+          .select({ companyId: reports.companyId })
+          .from(invitations)
+          .innerJoin(reports, eq(reports.id, invitations.reportId))
+          .where(eq(invitations.id, owner.invitationId));
+  return row?.companyId ?? null;
+}
+
+export async function listOwnFiles(database: Database, owner: FileOwner): Promise<FileView[]> {
+  const rows = await database.db.select().from(files).where(ownedBy(owner)).orderBy(desc(files.createdAt));
+  return rows.map(toFileView);
+}
+
+export type FileCaller =
+  | { kind: 'user'; id: string; role: string; companyId: string | null }
+  | {
+      kind: 'invitation';
+      id: string;
+      reportId: string;
+      shareEvidence: boolean;
+      invitationKind: 'defendant' | 'reference';
+    };
+
+/**
+ * The file if the caller may read it, else the same 404 as for a file that does not exist:
+ * - its owner (a user or an invitation);
+ * - a manager of the company whose case cites it, or whose case's invitee uploaded it;
+ * - the accused person, for evidence of their case the manager chose to share.
+ * Evidence of an anonymous case reaches managers and the accused under a generic name, since an uploaded
+ * file name can identify the reporter.
+ */
+export async function findReadableFile(
+  database: Database,
+  fileId: string,
+  caller: FileCaller,
+): Promise<{ file: FileRow; downloadName: string; asManagerOf?: { companyId: string; reportId: string } }> {
+  const [row] = await database.db.select().from(files).where(eq(files.id, fileId));
+  if (!row) throw new AppError('NOT_FOUND');
+  if (caller.kind === 'user' && row.ownerUserId === caller.id)
+    return { file: row, downloadName: row.originalName };
+  if (caller.kind === 'invitation' && row.ownerInvitationId === caller.id)
+    return { file: row, downloadName: row.originalName };
+  if (caller.kind === 'invitation') {
+    if (caller.invitationKind === 'defendant' && caller.shareEvidence) {
+      const [cited] = await database.db
+        .select({ reportId: reportFiles.reportId })
+        .from(reportFiles)
+        .where(and(eq(reportFiles.fileId, fileId), eq(reportFiles.reportId, caller.reportId)));
+      if (cited)
+        return { file: row, downloadName: `증거자료${path.extname(row.originalName).toLowerCase()}` };
+    }
+    throw new AppError('NOT_FOUND');
+  }
+  if (caller.role === 'manager' && caller.companyId) {
+    const [cited] = await database.db
+      .select({ id: reports.id, reportType: reports.reportType })
+      .from(reportFiles)
+      .innerJoin(reports, eq(reports.id, reportFiles.reportId))
+      .where(and(eq(reportFiles.fileId, fileId), eq(reports.companyId, caller.companyId)))
+      .limit(1);
+    if (cited) {
+      const listed = await caseFiles(database, cited);
+      const name = listed.find((file) => file.id === fileId)?.name ?? row.originalName;
+      return {
+        file: row,
+        downloadName: name,
+        asManagerOf: { companyId: caller.companyId, reportId: cited.id },
+      };
+    }
+    if (row.ownerInvitationId) {
+      const [statementOf] = await database.db
+        .select({ reportId: invitations.reportId })
+        .from(invitations)
+        .innerJoin(reports, eq(reports.id, invitations.reportId))
+        .where(and(eq(invitations.id, row.ownerInvitationId), eq(reports.companyId, caller.companyId)));
+      if (statementOf) {
+        return {
+          file: row,
+          downloadName: row.originalName,
+          asManagerOf: { companyId: caller.companyId, reportId: statementOf.reportId },
+        };
+      }
+    }
+  }
+  throw new AppError('NOT_FOUND');
+}
+
+export async function deleteOwnFile(
+  { database, fileStore }: Pick<Deps, 'database' | 'fileStore'>,
+  fileId: string,
+  owner: FileOwner,
+): Promise<void> {
+  // Statements are sealed, so whether one cites the file is read here, before the transaction.
+  if ('invitationId' in owner) {
+    const rows = await database.db
+      .select({ form: statements.form })
+      .from(statements)
+      .where(eq(statements.invitationId, owner.invitationId));
+    for (const row of rows) {
+      const form = await openJson<unknown>(database, 'statements.form', row.form);
+      if (JSON.stringify(form).includes(fileId)) throw new AppError('FILE_IN_USE');
+    }
+  }
+  const storageKey = await database.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ storageKey: files.storageKey })
+      .from(files)
+      .where(and(eq(files.id, fileId), ownedBy(owner)))
+      .for('update');
+    if (!row) throw new AppError('NOT_FOUND');
+    const [cited] = await tx
+      .select({ reportId: reportFiles.reportId })
+      .from(reportFiles)
+      .where(eq(reportFiles.fileId, fileId))
+      .limit(1);
+    if (cited) throw new AppError('FILE_IN_USE');
+    await tx.delete(files).where(eq(files.id, fileId));
+    return row.storageKey;
+  });
+  await fileStore.remove(storageKey);
+}
+
+/** Ids among `fileIds` that are not the caller's own files. */
+export async function foreignFileIds(
+  executor: Pick<Database['db'], 'select'>,
+  fileIds: string[],
+  ownerUserId: string,
+): Promise<string[]> {
+  if (fileIds.length === 0) return [];
+  const owned = await executor
+    .select({ id: files.id })
+    .from(files)
+    .where(and(inArray(files.id, fileIds), eq(files.ownerUserId, ownerUserId)));
+  const ownedIds = new Set(owned.map((row) => row.id));
+  return fileIds.filter((id) => !ownedIds.has(id));
+}

@@ -1,0 +1,166 @@
+import { REPORT_STATUSES, REPORTER_TYPES } from '@ansim/shared/constants';
+import { and, asc, count, desc, eq, gte, ilike, isNull, lt, or, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { reports } from '../../db/schema.ts';
+import { type Page, pageLinks } from '../reports/reporter-reports.ts';
+import { isAckOverdue, isFeedbackOverdue } from './case-view.ts';
+
+const SORTS = {
+  created_at: asc(reports.createdAt),
+  '-created_at': desc(reports.createdAt),
+  updated_at: asc(reports.updatedAt),
+  '-updated_at': desc(reports.updatedAt),
+  case_number: asc(reports.caseNumber),
+  '-case_number': desc(reports.caseNumber),
+  feedback_due_at: asc(reports.feedbackDueAt),
+} as const;
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '날짜는 YYYY-MM-DD 형식이어야 합니다.');
+
+export const managerListQuery = z.object({
+  status: z.enum(REPORT_STATUSES).optional(),
+  type: z.enum(REPORTER_TYPES).optional(),
+  q: z.string().trim().max(100).optional(),
+  date_from: isoDate.optional(),
+  date_to: isoDate.optional(),
+  overdue: z.enum(['true', 'false']).optional(),
+  sort: z.enum(Object.keys(SORTS) as [keyof typeof SORTS, ...(keyof typeof SORTS)[]]).default('-created_at'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type ManagerListQuery = z.infer<typeof managerListQuery>;
+
+export interface ManagerListRow {
+  id: string;
+  case_number: string;
+  report_type: string;
+  status: string;
+  accused_name: string;
+  created_at: string;
+  updated_at: string;
+  ack_due_at: string;
+  feedback_due_at: string;
+  is_ack_overdue: boolean;
+  is_feedback_overdue: boolean;
+}
+
+/** Open cases past a deadline: not acknowledged in time, or no feedback to the reporter in time. */
+export function overdueCondition(now = new Date()): SQL {
+  return or(
+    and(isNull(reports.acknowledgedAt), lt(reports.ackDueAt, now)),
+    and(isNull(reports.feedbackAt), isNull(reports.closedAt), lt(reports.feedbackDueAt, now)),
+  )!;
+}
+
+export function listConditions(
+  companyId: string,
+  query: Omit<ManagerListQuery, 'sort' | 'page' | 'page_size'>,
+): SQL {
+  const conditions: SQL[] = [eq(reports.companyId, companyId)];
+  if (query.status) conditions.push(eq(reports.status, query.status));
+  if (query.type) conditions.push(eq(reports.reportType, query.type));
+  if (query.date_from) conditions.push(gte(reports.createdAt, new Date(`${query.date_from}T00:00:00+09:00`)));
+  if (query.date_to)
+    conditions.push(
+      lt(reports.createdAt, new Date(new Date(`${query.date_to}T00:00:00+09:00`).getTime() + 86_400_000)),
+    );
+  if (query.overdue === 'true') conditions.push(overdueCondition());
+  if (query.q) {
+    const escaped = query.q.replace(/[\\%_]/g, (char) => `\\${char}`);
+    conditions.push(
+      or(ilike(reports.caseNumber, `${escaped}%`), ilike(reports.accusedName, `%${escaped}%`))!,
+    );
+  }
+  return and(...conditions)!;
+}
+
+const listColumns = {
+  id: reports.id,
+  caseNumber: reports.caseNumber,
+  reportType: reports.reportType,
+  status: reports.status,
+  accusedName: reports.accusedName,
+  createdAt: reports.createdAt,
+  updatedAt: reports.updatedAt,
+  ackDueAt: reports.ackDueAt,
+  feedbackDueAt: reports.feedbackDueAt,
+  acknowledgedAt: reports.acknowledgedAt,
+  feedbackAt: reports.feedbackAt,
+  closedAt: reports.closedAt,
+};
+
+type ListRow = Pick<typeof reports.$inferSelect, keyof typeof listColumns>;
+
+function toListRow(row: ListRow): ManagerListRow {
+  return {
+    id: row.id,
+    case_number: row.caseNumber,
+    report_type: row.reportType,
+    status: row.status,
+    accused_name: row.accusedName,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    ack_due_at: row.ackDueAt.toISOString(),
+    feedback_due_at: row.feedbackDueAt.toISOString(),
+    is_ack_overdue: isAckOverdue(row),
+    is_feedback_overdue: isFeedbackOverdue(row),
+  };
+}
+
+/** One page of the company's cases: one count query and one page query, whatever the page size. */
+export async function listCompanyReports(
+  database: Database,
+  companyId: string,
+  query: ManagerListQuery,
+): Promise<Page<ManagerListRow>> {
+  const where = listConditions(companyId, query);
+  const [[total], rows] = await Promise.all([
+    database.db.select({ value: count() }).from(reports).where(where),
+    database.db
+      .select(listColumns)
+      .from(reports)
+      .where(where)
+      .orderBy(SORTS[query.sort], desc(reports.id))
+      .limit(query.page_size)
+      .offset((query.page - 1) * query.page_size),
+  ]);
+  const totalCount = Number(total?.value ?? 0);
+  const filters = Object.fromEntries(
+    Object.entries({
+      status: query.status,
+      type: query.type,
+      q: query.q,
+      date_from: query.date_from,
+      date_to: query.date_to,
+      overdue: query.overdue,
+      sort: query.sort,
+    }).filter(([, value]) => value !== undefined) as [string, string][],
+  );
+  return {
+    count: totalCount,
+    ...pageLinks('/api/v1/manager/report/', query.page, query.page_size, totalCount, filters),
+    results: rows.map(toListRow),
+  };
+}
+
+/** Every row matching the filters, for the CSV export, in pages so memory stays flat. */
+export async function* allCompanyReports(
+  database: Database,
+  companyId: string,
+  query: ManagerListQuery,
+): AsyncGenerator<ManagerListRow> {
+  const where = listConditions(companyId, query);
+  const batch = 1000;
+  for (let offset = 0; ; offset += batch) {
+    const rows = await database.db
+      .select(listColumns)
+      .from(reports)
+      .where(where)
+      .orderBy(SORTS[query.sort], desc(reports.id))
+      .limit(batch)
+      .offset(offset);
+    for (const row of rows) yield toListRow(row);
+    if (rows.length < batch) return;
+  }
+}

@@ -1,0 +1,201 @@
+import type { ReportForm } from '@ansim/shared/report-form';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import {
+  files,
+  invitations,
+  protectiveMeasures,
+  reportFiles,
+  reportStatusHistory,
+  reports,
+} from '../../db/schema.ts';
+import { openJson, openText } from '../../encryption/codec.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { type FileView, toFileView } from '../files/files.ts';
+
+export interface ReportSummary {
+  id: string;
+  case_number: string;
+  report_type: string;
+  status: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ReporterReportDetail extends ReportSummary {
+  form: ReportForm;
+  files: FileView[];
+  /** Status changes with the notes meant for the reporter; internal notes never leave the manager side. */
+  history: { from_status: string | null; to_status: string; note_for_reporter: string; created_at: string }[];
+  /** Whether statements were collected — never their contents, nor who gave them. */
+  statements: {
+    defendant: 'not_requested' | 'requested' | 'responded';
+    references_requested: number;
+    references_responded: number;
+  };
+  measures: {
+    measure: string;
+    detail: string;
+    decision: string;
+    reason: string;
+    decided_at: string | null;
+  }[];
+}
+
+export interface Page<T> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+}
+
+type ReportRow = Pick<
+  typeof reports.$inferSelect,
+  'id' | 'caseNumber' | 'reportType' | 'status' | 'createdAt' | 'updatedAt'
+>;
+
+function toSummary(row: ReportRow): ReportSummary {
+  return {
+    id: row.id,
+    case_number: row.caseNumber,
+    report_type: row.reportType,
+    status: row.status,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export function pageLinks(
+  basePath: string,
+  page: number,
+  pageSize: number,
+  total: number,
+  extra: Record<string, string> = {},
+) {
+  const link = (target: number) => {
+    const params = new URLSearchParams({ ...extra, page: String(target), page_size: String(pageSize) });
+    return `${basePath}?${params.toString()}`;
+  };
+  return {
+    next: page * pageSize < total ? link(page + 1) : null,
+    previous: page > 1 ? link(page - 1) : null,
+  };
+}
+
+export async function listOwnReports(
+  database: Database,
+  reporterId: string,
+  page: number,
+  pageSize: number,
+): Promise<Page<ReportSummary>> {
+  const [total] = await database.db
+    .select({ value: count() })
+    .from(reports)
+    .where(eq(reports.reporterId, reporterId));
+  const rows = await database.db
+    .select({
+      id: reports.id,
+      caseNumber: reports.caseNumber,
+      reportType: reports.reportType,
+      status: reports.status,
+      createdAt: reports.createdAt,
+      updatedAt: reports.updatedAt,
+    })
+    .from(reports)
+    .where(eq(reports.reporterId, reporterId))
+    .orderBy(desc(reports.createdAt), desc(reports.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const totalCount = Number(total?.value ?? 0);
+  return {
+    count: totalCount,
+    ...pageLinks('/api/v1/report/', page, pageSize, totalCount),
+    results: rows.map(toSummary),
+  };
+}
+
+/** The reporter's own report row; any other report, existing or not, is the same 404. */
+export async function findOwnReport(database: Database, reporterId: string, reportId: string) {
+  const [row] = await database.db
+    .select()
+    .from(reports)
+    .where(and(eq(reports.id, reportId), eq(reports.reporterId, reporterId)));
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+export async function getOwnReport(
+  database: Database,
+  reporterId: string,
+  reportId: string,
+): Promise<ReporterReportDetail> {
+  const row = await findOwnReport(database, reporterId, reportId);
+  const [fileRows, history, invitationRows, measureRows] = await Promise.all([
+    database.db
+      .select({ file: files })
+      .from(reportFiles)
+      .innerJoin(files, eq(files.id, reportFiles.fileId))
+      .where(eq(reportFiles.reportId, reportId)),
+    database.db
+      .select({
+        fromStatus: reportStatusHistory.fromStatus,
+        toStatus: reportStatusHistory.toStatus,
+        noteForReporter: reportStatusHistory.noteForReporter,
+        createdAt: reportStatusHistory.createdAt,
+      })
+      .from(reportStatusHistory)
+      .where(eq(reportStatusHistory.reportId, reportId))
+      .orderBy(asc(reportStatusHistory.createdAt)),
+    database.db
+      .select({
+        kind: invitations.kind,
+        respondedAt: invitations.respondedAt,
+        revokedAt: invitations.revokedAt,
+      })
+      .from(invitations)
+      .where(eq(invitations.reportId, reportId)),
+    database.db
+      .select()
+      .from(protectiveMeasures)
+      .where(eq(protectiveMeasures.reportId, reportId))
+      .orderBy(asc(protectiveMeasures.createdAt)),
+  ]);
+  const active = invitationRows.filter((row) => !row.revokedAt);
+  const defendants = active.filter((row) => row.kind === 'defendant');
+  const references = active.filter((row) => row.kind === 'reference');
+  return {
+    ...toSummary(row),
+    form: await openJson<ReportForm>(database, 'reports.form', row.form),
+    files: fileRows.map(({ file }) => toFileView(file)),
+    history: await Promise.all(
+      history.map(async (entry) => ({
+        from_status: entry.fromStatus,
+        to_status: entry.toStatus,
+        note_for_reporter: await openText(
+          database,
+          'report_status_history.note_for_reporter',
+          entry.noteForReporter,
+        ),
+        created_at: entry.createdAt.toISOString(),
+      })),
+    ),
+    statements: {
+      defendant: defendants.some((row) => row.respondedAt)
+        ? 'responded'
+        : defendants.length > 0
+          ? 'requested'
+          : 'not_requested',
+      references_requested: references.length,
+      references_responded: references.filter((row) => row.respondedAt).length,
+    },
+    measures: await Promise.all(
+      measureRows.map(async (row) => ({
+        measure: row.measure,
+        detail: await openText(database, 'protective_measures.detail', row.detail),
+        decision: row.decision,
+        reason: await openText(database, 'protective_measures.reason', row.reason),
+        decided_at: row.decidedAt?.toISOString() ?? null,
+      })),
+    ),
+  };
+}

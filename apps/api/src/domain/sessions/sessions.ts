@@ -1,0 +1,94 @@
+import { eq } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
+import type { Database, Db } from '../../db/client.ts';
+import { sessions, users } from '../../db/schema.ts';
+import { randomToken, sha256Hex } from '../../lib/tokens.ts';
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  role: 'member' | 'manager';
+  companyId: string | null;
+}
+
+export interface ActiveSession {
+  idHash: string;
+  user: SessionUser;
+  /** When the session ends if nothing else happens: the earlier of the absolute and the idle limit, epoch s. */
+  expires: number;
+}
+
+type SessionLimits = Pick<Config, 'SESSION_ABSOLUTE_SECONDS' | 'SESSION_IDLE_SECONDS'>;
+
+/** Last-seen is written at most once a minute per session: a read-heavy page should not be a write storm. */
+const LAST_SEEN_WRITE_INTERVAL_MS = 60_000;
+
+function effectiveExpiry(expiresAt: Date, lastSeenAt: Date, limits: SessionLimits): number {
+  const idleEnd = lastSeenAt.getTime() + limits.SESSION_IDLE_SECONDS * 1000;
+  return Math.floor(Math.min(expiresAt.getTime(), idleEnd) / 1000);
+}
+
+export async function createSession(
+  database: Database,
+  userId: string,
+  limits: SessionLimits,
+): Promise<{ id: string; expires: number }> {
+  const id = randomToken();
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + limits.SESSION_ABSOLUTE_SECONDS * 1000);
+  await database.db.insert(sessions).values({ idHash: sha256Hex(id), userId, expiresAt, lastSeenAt: now });
+  return { id, expires: effectiveExpiry(expiresAt, now, limits) };
+}
+
+/** Finds a live session and slides its idle limit; an expired one is deleted on sight. */
+export async function findSession(
+  database: Database,
+  id: string,
+  limits: SessionLimits,
+): Promise<ActiveSession | null> {
+  const idHash = sha256Hex(id);
+  const [row] = await database.db
+    .select({
+      expiresAt: sessions.expiresAt,
+      lastSeenAt: sessions.lastSeenAt,
+      user: {
+        id: users.id,
+        email: users.email,
+        name: users.name,
+        role: users.role,
+        companyId: users.companyId,
+      },
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.idHash, idHash))
+    .limit(1);
+  if (!row) return null;
+  const now = Date.now();
+  if (effectiveExpiry(row.expiresAt, row.lastSeenAt, limits) * 1000 <= now) {
+    await database.db.delete(sessions).where(eq(sessions.idHash, idHash));
+    return null;
+  }
+  let lastSeenAt = row.lastSeenAt;
+  if (now - row.lastSeenAt.getTime() >= LAST_SEEN_WRITE_INTERVAL_MS) {
+    lastSeenAt = new Date(now);
+    await database.db.update(sessions).set({ lastSeenAt }).where(eq(sessions.idHash, idHash));
+  }
+  return { idHash, user: row.user, expires: effectiveExpiry(row.expiresAt, lastSeenAt, limits) };
+}
+
+export async function deleteSession(database: Database, id: string): Promise<void> {
+  await database.db.delete(sessions).where(eq(sessions.idHash, sha256Hex(id)));
+}
+
+export async function deleteUserSessions(executor: Pick<Db, 'delete'>, userId: string): Promise<void> {
+  await executor.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+export async function pruneExpiredSessions(database: Database, limits: SessionLimits): Promise<void> {
+  await database.query(
+    `DELETE FROM sessions WHERE expires_at < now() OR last_seen_at < now() - make_interval(secs => $1)`,
+    [limits.SESSION_IDLE_SECONDS],
+  );
+}

@@ -1,0 +1,63 @@
+import type { LoginBody } from '@ansim/shared/auth';
+import { eq } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { burnPasswordCheck, verifyPassword } from '../../lib/passwords.ts';
+import { hmacHex } from '../../lib/tokens.ts';
+import type { CaptchaVerifier } from '../../plugins/captcha.ts';
+import { countHit, currentCount, rateLimited } from '../../plugins/rate-limit.ts';
+import { createSession, deleteSession } from '../sessions/sessions.ts';
+import { normalizeEmail } from './accounts.ts';
+
+const MINUTE = 60;
+const HOUR = 3600;
+
+interface LoginDeps {
+  database: Database;
+  config: Config;
+  captcha: CaptchaVerifier;
+}
+
+/**
+ * Logs in. The order matters: the per-IP limit first (cheap), then the captcha (so a bot pays before any
+ * password is checked), then the per-account failure cap, then the password. Wrong e-mail and wrong password
+ * give the same 400 after the same work. A pre-login session id is always discarded, never upgraded.
+ */
+export async function login(
+  { database, config, captcha }: LoginDeps,
+  input: LoginBody,
+  client: { ip: string; previousSessionId?: string },
+): Promise<{ sessionId: string; expires: number }> {
+  // The limiter keys on a keyed hash: the address itself is never written anywhere.
+  const ipKey = `login-ip:${hmacHex(config.SECRET_KEY, client.ip)}`;
+  if ((await countHit(database, ipKey, MINUTE)) > config.LOGIN_LIMIT_PER_IP_PER_MINUTE)
+    throw rateLimited(MINUTE);
+
+  await captcha.verify(input.captcha);
+
+  const email = normalizeEmail(input.email);
+  const accountKey = `login-fail:${hmacHex(config.SECRET_KEY, email)}`;
+  if ((await currentCount(database, accountKey, HOUR)) >= config.LOGIN_FAILURES_PER_ACCOUNT_PER_HOUR) {
+    throw rateLimited(HOUR);
+  }
+
+  const [user] = await database.db
+    .select({ id: users.id, passwordHash: users.passwordHash, confirmed: users.emailConfirmedAt })
+    .from(users)
+    .where(eq(users.email, email));
+  let passwordOk = false;
+  if (user) passwordOk = await verifyPassword(user.passwordHash, input.password);
+  else await burnPasswordCheck(input.password);
+  if (!user || !passwordOk) {
+    await countHit(database, accountKey, HOUR);
+    throw new AppError('INVALID_CREDENTIALS');
+  }
+  // Told only after the right password, so this answer cannot be used to probe which addresses exist.
+  if (!user.confirmed) throw new AppError('EMAIL_NOT_CONFIRMED');
+
+  if (client.previousSessionId) await deleteSession(database, client.previousSessionId);
+  const session = await createSession(database, user.id, config);
+  return { sessionId: session.id, expires: session.expires };
+}

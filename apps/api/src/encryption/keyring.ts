@@ -1,0 +1,169 @@
+import { createCipheriv, createDecipheriv, randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { type Config, decodeKey } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { AppError } from '../lib/app-error.ts';
+
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+/** Any row of another process's cache is re-read after this long, so an erase reaches every process. */
+const KEY_CACHE_MS = 60_000;
+/**
+ * Which key is active is remembered this long, to spare a query per sealed value under load. A rotation waits
+ * longer than this (ROTATION_GRACE_MS) before re-sealing, so nothing is sealed under a key it then deletes.
+ */
+export const ACTIVE_KEY_CACHE_MS = 2_000;
+/** `coalesce(company_id, …)` of the platform key, matching the unique index `data_keys_active_key`. */
+const PLATFORM_SCOPE = '00000000-0000-0000-0000-000000000000';
+
+/** Thrown when data was sealed with a data key that no longer exists: its company's data was crypto-erased. */
+export class DataErasedError extends AppError {
+  constructor() {
+    super('DATA_ERASED');
+  }
+}
+
+/** AES-256-GCM of a short value, as iv | ciphertext | tag; `aad` binds it to where it is stored. */
+export function sealBytes(key: Buffer, plaintext: Buffer, aad: string): Buffer {
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  cipher.setAAD(Buffer.from(aad, 'utf8'));
+  const body = Buffer.concat([cipher.update(plaintext), cipher.final()]);
+  return Buffer.concat([iv, body, cipher.getAuthTag()]);
+}
+
+/** Opens what `sealBytes` made; throws if a single bit of it, or of `aad`, was changed. */
+export function openBytes(key: Buffer, sealed: Buffer, aad: string): Buffer {
+  if (sealed.length < IV_BYTES + TAG_BYTES) throw new Error('sealed value too short');
+  const decipher = createDecipheriv('aes-256-gcm', key, sealed.subarray(0, IV_BYTES));
+  decipher.setAAD(Buffer.from(aad, 'utf8'));
+  decipher.setAuthTag(sealed.subarray(sealed.length - TAG_BYTES));
+  return Buffer.concat([
+    decipher.update(sealed.subarray(IV_BYTES, sealed.length - TAG_BYTES)),
+    decipher.final(),
+  ]);
+}
+
+export interface DataKey {
+  id: string;
+  key: Buffer;
+}
+
+type KeyRow = { id: string; company_id: string | null; wrapped_key: string };
+
+/**
+ * The data keys of every company, unwrapped with the master key on first use and cached per process. Which
+ * key is active is asked of the database at every write (one index lookup), so a rotation made by another
+ * process takes effect at once; unwrapped keys are re-checked after a minute, so an erase does too.
+ */
+export class Keyring {
+  readonly #cache = new Map<string, { key: Buffer; loadedAt: number }>();
+  readonly #active = new Map<string, { id: string; loadedAt: number }>();
+
+  constructor(
+    private readonly database: Database,
+    readonly masterKey: Buffer,
+  ) {}
+
+  /** Bound to the key's id and company: a wrapped key copied onto another company's row does not open. */
+  static #wrapAad(id: string, companyId: string | null) {
+    return `data-key:${id}:${companyId ?? 'platform'}`;
+  }
+
+  #remember(row: KeyRow): Buffer {
+    const key = openBytes(
+      this.masterKey,
+      Buffer.from(row.wrapped_key, 'base64'),
+      Keyring.#wrapAad(row.id, row.company_id),
+    );
+    this.#cache.set(row.id, { key, loadedAt: Date.now() });
+    return key;
+  }
+
+  /** The key new data of a company (or, with null, of the platform) is sealed with; made on first use. */
+  async activeKey(companyId: string | null): Promise<DataKey> {
+    const scope = companyId ?? PLATFORM_SCOPE;
+    const known = this.#active.get(scope);
+    if (known && Date.now() - known.loadedAt < ACTIVE_KEY_CACHE_MS) {
+      const cached = this.#cache.get(known.id);
+      if (cached) return { id: known.id, key: cached.key };
+    }
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const [row] = await this.database.query<KeyRow>(
+        `SELECT id, company_id, wrapped_key FROM data_keys
+          WHERE coalesce(company_id, $2::uuid) = coalesce($1::uuid, $2::uuid) AND retired_at IS NULL`,
+        [companyId, PLATFORM_SCOPE],
+      );
+      if (row) {
+        this.#active.set(scope, { id: row.id, loadedAt: Date.now() });
+        return { id: row.id, key: this.#cache.get(row.id)?.key ?? this.#remember(row) };
+      }
+      const id = randomUUID();
+      const wrapped = sealBytes(this.masterKey, randomBytes(32), Keyring.#wrapAad(id, companyId));
+      // Two processes may create the first key at once: the unique index keeps one, and both then read it.
+      await this.database.query(
+        'INSERT INTO data_keys (id, company_id, wrapped_key) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
+        [id, companyId, wrapped.toString('base64')],
+      );
+    }
+    throw new Error('could not create a data key');
+  }
+
+  /** The key with this id, for reading; DataErasedError once it has been deleted. */
+  async keyById(id: string): Promise<Buffer> {
+    const cached = this.#cache.get(id);
+    if (cached && Date.now() - cached.loadedAt < KEY_CACHE_MS) return cached.key;
+    const [row] = await this.database.query<KeyRow>(
+      'SELECT id, company_id, wrapped_key FROM data_keys WHERE id = $1',
+      [id],
+    );
+    if (!row) {
+      this.#cache.delete(id);
+      throw new DataErasedError();
+    }
+    return this.#remember(row);
+  }
+
+  /** Drops keys from this process's cache after they were deleted. */
+  forget(ids: Iterable<string>): void {
+    for (const id of ids) this.#cache.delete(id);
+    this.#active.clear();
+  }
+}
+
+const keyrings = new WeakMap<Database, Keyring>();
+
+/** Sets up encryption at rest for a database; the codec and the encrypting file store find it from there. */
+export function attachKeyring(database: Database, masterKey: Buffer): Keyring {
+  const existing = keyrings.get(database);
+  if (existing?.masterKey.equals(masterKey)) return existing;
+  const keyring = new Keyring(database, masterKey);
+  keyrings.set(database, keyring);
+  return keyring;
+}
+
+/** The database's keyring. Failing here, rather than writing plaintext, is deliberate. */
+export function keyringOf(database: Database): Keyring {
+  const keyring = keyrings.get(database);
+  if (!keyring) throw new Error('encryption at rest is not set up for this database (attachKeyring)');
+  return keyring;
+}
+
+/**
+ * The configured master key. With neither ENCRYPTION_KEY nor SECRET_KEY (development only; production refuses
+ * to start) a random key is kept in DATA_DIR/encryption.key, so a restart still reads the demo data.
+ */
+export function resolveMasterKey(config: Pick<Config, 'encryptionKey' | 'dataDir'>): Buffer {
+  if (config.encryptionKey) return config.encryptionKey;
+  const file = path.join(config.dataDir, 'encryption.key');
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  try {
+    fs.writeFileSync(file, `${randomBytes(32).toString('hex')}\n`, { flag: 'wx', mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const key = decodeKey(fs.readFileSync(file, 'utf8'));
+  if (!key) throw new Error(`${file} does not hold a 32-byte key`);
+  return key;
+}

@@ -1,0 +1,146 @@
+/**
+ * Korean mail templates. Each returns subject, plain text and HTML; the HTML is built from escaped values
+ * only, since names and company names come from users.
+ */
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+function layout(title: string, paragraphs: string[], action?: { label: string; url: string }): string {
+  const body = paragraphs
+    .map((p) => `<p style="margin:0 0 16px;line-height:1.6">${escapeHtml(p)}</p>`)
+    .join('');
+  const button = action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#1867C0;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p>
+<p style="margin:0 0 16px;font-size:13px;color:#555;word-break:break-all">버튼이 열리지 않으면 이 주소를 브라우저에 붙여넣어 주세요: ${escapeHtml(action.url)}</p>`
+    : '';
+  return `<!doctype html><html lang="ko"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<body style="font-family:'Pretendard','Apple SD Gothic Neo','Malgun Gothic',sans-serif;color:#222;max-width:560px;margin:0 auto;padding:24px">
+<h1 style="font-size:20px;margin:0 0 24px">${escapeHtml(title)}</h1>${body}${button}
+<hr style="border:none;border-top:1px solid #ddd;margin:32px 0 16px">
+<p style="font-size:12px;color:#777">안심신고 — 안전하고 공정한 일터를 위한 직장 내 괴롭힘 신고 플랫폼. 이 메일은 발신 전용입니다.</p>
+</body></html>`;
+}
+
+function plain(paragraphs: string[], action?: { label: string; url: string }): string {
+  const lines = [...paragraphs];
+  if (action) lines.push(`${action.label}: ${action.url}`);
+  lines.push('', '— 안심신고 (발신 전용 메일입니다)');
+  return lines.join('\n\n');
+}
+
+function render(title: string, paragraphs: string[], action?: { label: string; url: string }): RenderedMail {
+  return {
+    subject: `[안심신고] ${title}`,
+    text: plain(paragraphs, action),
+    html: layout(title, paragraphs, action),
+  };
+}
+
+export function confirmEmailMail(input: { name: string; url: string }): RenderedMail {
+  return render(
+    '이메일 주소를 인증해주세요',
+    [
+      `${input.name}님, 안심신고에 가입해주셔서 감사합니다.`,
+      '아래 버튼을 눌러 이메일 주소 인증을 마치면 로그인할 수 있습니다. 이 링크는 24시간 동안 한 번만 사용할 수 있습니다.',
+      '직접 가입하지 않으셨다면 이 메일을 무시하셔도 됩니다.',
+    ],
+    { label: '이메일 인증하기', url: input.url },
+  );
+}
+
+export function alreadyRegisteredMail(input: { url: string }): RenderedMail {
+  return render(
+    '이미 가입된 이메일 주소입니다',
+    [
+      '이 이메일 주소로 안심신고 가입 요청이 들어왔지만, 이미 가입된 계정이 있습니다.',
+      '비밀번호가 기억나지 않으면 아래 버튼으로 비밀번호를 재설정할 수 있습니다. 직접 요청하지 않으셨다면 이 메일을 무시하셔도 됩니다.',
+    ],
+    { label: '비밀번호 재설정하기', url: input.url },
+  );
+}
+
+export function resetPasswordMail(input: { url: string }): RenderedMail {
+  return render(
+    '비밀번호 재설정 안내',
+    [
+      '비밀번호 재설정 요청을 받았습니다. 아래 버튼을 눌러 새 비밀번호를 설정해주세요.',
+      '이 링크는 1시간 동안 한 번만 사용할 수 있으며, 비밀번호를 바꾸면 로그인된 모든 기기에서 로그아웃됩니다.',
+      '직접 요청하지 않으셨다면 이 메일을 무시하셔도 됩니다. 비밀번호는 바뀌지 않습니다.',
+    ],
+    { label: '비밀번호 재설정하기', url: input.url },
+  );
+}
+
+/** To the company's managers. Only the case number and type: no content and nothing about who reported. */
+export function newCaseMail(input: { caseNumber: string; typeLabel: string; url: string }): RenderedMail {
+  return render(
+    `새 신고가 접수되었습니다 (${input.caseNumber})`,
+    [
+      `사건번호 ${input.caseNumber}, ${input.typeLabel}가 접수되었습니다.`,
+      '근로기준법 제76조의3에 따라 지체 없이 사실 확인을 위한 조사를 시작해야 합니다. 신고 내용은 안심신고에 로그인한 뒤 확인할 수 있습니다.',
+      '신고 내용과 신고인에 관한 정보는 조사와 관계없는 사람에게 알려서는 안 됩니다.',
+    ],
+    { label: '사건 확인하기', url: input.url },
+  );
+}
+
+/** To the reporter. Says only that something changed; what changed is read after logging in. */
+export function caseUpdatedMail(input: {
+  caseNumber: string;
+  url: string;
+  what: 'status' | 'message';
+}): RenderedMail {
+  const what = input.what === 'status' ? '처리 상태가 바뀌었습니다' : '담당자가 메시지를 남겼습니다';
+  return render(
+    `신고하신 사건에 새 소식이 있습니다 (${input.caseNumber})`,
+    [`신고하신 사건(${input.caseNumber})의 ${what}.`, '내용은 안심신고에 로그인한 뒤 확인할 수 있습니다.'],
+    { label: '내 신고 확인하기', url: input.url },
+  );
+}
+
+/** To the company's managers: the reporter wrote on a case. No content, no name. */
+export function reporterMessageMail(input: { caseNumber: string; url: string }): RenderedMail {
+  return render(
+    `사건 ${input.caseNumber}에 신고인의 새 메시지가 있습니다`,
+    [
+      `사건번호 ${input.caseNumber}에 신고인이 메시지를 남겼습니다.`,
+      '내용은 안심신고에 로그인한 뒤 확인할 수 있습니다.',
+    ],
+    { label: '사건 확인하기', url: input.url },
+  );
+}
+
+/**
+ * To the accused person or a witness. Names the company, the case number, what is asked and by when, and
+ * the confidentiality duty — never the reporter, not even by hint.
+ */
+export function invitationMail(input: {
+  kind: 'defendant' | 'reference';
+  name: string;
+  companyName: string;
+  caseNumber: string;
+  dueDate: string;
+  url: string;
+}): RenderedMail {
+  const asked =
+    input.kind === 'defendant'
+      ? `접수된 직장 내 괴롭힘 신고 사건(사건번호 ${input.caseNumber})과 관련하여, 신고된 내용에 대한 귀하의 입장과 진술을 요청드립니다.`
+      : `접수된 직장 내 괴롭힘 신고 사건(사건번호 ${input.caseNumber})과 관련하여, 참고인으로서 보거나 들은 내용에 대한 진술을 요청드립니다.`;
+  return render(
+    `${input.companyName} 사건 ${input.caseNumber} 진술 요청`,
+    [
+      `${input.name}님, ${input.companyName}의 고충처리 담당자가 안심신고를 통해 보내는 메일입니다.`,
+      asked,
+      `아래 링크에서 ${input.dueDate}까지 진술서를 작성해주세요. 회원가입 없이 작성할 수 있으며, 링크는 본인만 사용해주세요.`,
+      '근로기준법 제76조의3 제7항에 따라 조사 과정에서 알게 된 비밀을 다른 사람에게 누설해서는 안 됩니다.',
+    ],
+    { label: '진술서 작성하기', url: input.url },
+  );
+}

@@ -1,0 +1,107 @@
+import { createChallenge, randomInt, verifySolution } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { AppError } from '../lib/app-error.ts';
+import { sha256Hex } from '../lib/tokens.ts';
+
+const CHALLENGE_TTL_SECONDS = 10 * 60;
+
+export interface CaptchaVerifier {
+  provider: 'altcha' | 'turnstile';
+  /** A fresh challenge for the ALTCHA widget; null for Turnstile, whose challenges come from Cloudflare. */
+  createChallenge(): Promise<object | null>;
+  /** Throws CAPTCHA_FAILED unless the solution is valid and has not been used before. */
+  verify(solution: string | undefined): Promise<void>;
+}
+
+interface AltchaPayload {
+  challenge: { parameters: { nonce: string; expiresAt?: number } } & Record<string, unknown>;
+  solution: Record<string, unknown>;
+}
+
+function parseAltchaPayload(value: string): AltchaPayload | null {
+  try {
+    const payload = JSON.parse(Buffer.from(value, 'base64').toString('utf8')) as AltchaPayload;
+    if (typeof payload?.challenge?.parameters?.nonce !== 'string' || typeof payload.solution !== 'object')
+      return null;
+    return payload;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * ALTCHA is self-hosted proof of work, so no third party sees a reporter's visit. Each solution is accepted
+ * once: its nonce is written to `captcha_solutions`, shared by every API process.
+ */
+export function createAltchaVerifier(config: Config, database: Database): CaptchaVerifier {
+  return {
+    provider: 'altcha',
+    createChallenge: () =>
+      createChallenge({
+        algorithm: 'SHA-256',
+        cost: 1,
+        counter: randomInt(Math.floor(config.ALTCHA_MAX_NUMBER / 10), config.ALTCHA_MAX_NUMBER),
+        deriveKey,
+        hmacSignatureSecret: config.ALTCHA_HMAC_KEY,
+        expiresAt: Math.floor(Date.now() / 1000) + CHALLENGE_TTL_SECONDS,
+      }),
+    async verify(solution) {
+      const payload = solution ? parseAltchaPayload(solution) : null;
+      if (!payload) throw new AppError('CAPTCHA_FAILED');
+      let verified = false;
+      try {
+        const result = await verifySolution({
+          challenge: payload.challenge as never,
+          solution: payload.solution as never,
+          deriveKey,
+          hmacSignatureSecret: config.ALTCHA_HMAC_KEY,
+        });
+        verified = result.verified;
+      } catch {
+        verified = false;
+      }
+      if (!verified) throw new AppError('CAPTCHA_FAILED');
+      const rows = await database.query(
+        `INSERT INTO captcha_solutions (id, expires_at) VALUES ($1, now() + make_interval(secs => $2))
+         ON CONFLICT (id) DO NOTHING RETURNING id`,
+        [sha256Hex(payload.challenge.parameters.nonce), CHALLENGE_TTL_SECONDS],
+      );
+      if (rows.length === 0) throw new AppError('CAPTCHA_FAILED');
+    },
+  };
+}
+
+export function createTurnstileVerifier(config: Config): CaptchaVerifier {
+  return {
+    provider: 'turnstile',
+    createChallenge: async () => null,
+    async verify(solution) {
+      if (!solution) throw new AppError('CAPTCHA_FAILED');
+      // No remoteip: the reporter's address is never handed to anyone, Cloudflare included.
+      const body = new URLSearchParams({
+        secret: config.TURNSTILE_SECRET_KEY ?? '',
+        response: solution,
+      });
+      let success = false;
+      try {
+        const response = await fetch(config.TURNSTILE_VERIFY_URL, {
+          method: 'POST',
+          body,
+          signal: AbortSignal.timeout(10_000),
+        });
+        success = response.ok && ((await response.json()) as { success?: boolean }).success === true;
+      } catch {
+        throw new AppError('SERVICE_UNAVAILABLE');
+      }
+      if (!success) throw new AppError('CAPTCHA_FAILED');
+    },
+  };
+}
+
+export function createCaptchaVerifier(config: Config, database: Database): CaptchaVerifier {
+  return config.CAPTCHA_PROVIDER === 'turnstile'
+    ? createTurnstileVerifier(config)
+    : createAltchaVerifier(config, database);
+}

@@ -1,0 +1,43 @@
+import { SESSION_COOKIE } from '@ansim/shared/constants';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type ActiveSession, findSession } from '../domain/sessions/sessions.ts';
+import { AppError } from '../lib/app-error.ts';
+
+const loaded = new WeakMap<FastifyRequest, Promise<ActiveSession | null>>();
+
+/** The caller's session, read once per request from the `sessionid` cookie. */
+export function getSession(request: FastifyRequest): Promise<ActiveSession | null> {
+  let pending = loaded.get(request);
+  if (!pending) {
+    const id = request.cookies[SESSION_COOKIE];
+    const { database, config } = request.server.deps;
+    pending = id && id.length <= 64 ? findSession(database, id, config) : Promise.resolve(null);
+    loaded.set(request, pending);
+  }
+  return pending;
+}
+
+export async function requireSession(request: FastifyRequest): Promise<ActiveSession> {
+  const session = await getSession(request);
+  if (!session) throw new AppError('UNAUTHORIZED');
+  return session;
+}
+
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, id: string): void {
+  reply.setCookie(SESSION_COOKIE, id, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.server.deps.config.isHttps,
+    maxAge: request.server.deps.config.SESSION_ABSOLUTE_SECONDS,
+  });
+}
+
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.server.deps.config.isHttps,
+  });
+}

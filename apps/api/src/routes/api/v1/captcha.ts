@@ -1,0 +1,16 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+export const captchaRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/v1/captcha/challenge',
+    { schema: { tags: ['auth'], summary: 'ALTCHA challenge for the login form' } },
+    async (request, reply) => {
+      const challenge = await request.server.deps.captcha.createChallenge();
+      if (!challenge)
+        return reply
+          .status(404)
+          .send({ code: 'NOT_FOUND', message: '이 서버는 ALTCHA를 사용하지 않습니다.' });
+      return challenge;
+    },
+  );
+};

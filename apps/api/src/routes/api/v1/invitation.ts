@@ -1,0 +1,23 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { acknowledgeInvitation, viewInvitation } from '../../../domain/invitations/invitations.ts';
+import { invitationToken } from '../../../plugins/invitee.ts';
+
+/** What an invitee's page asks the API, with no account: the token is the only credential. */
+export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  app.addHook('onSend', async (request, reply) => {
+    // The token must not leak to any other site through the Referer header.
+    if (request.url.startsWith('/api/v1/invitation')) reply.header('Referrer-Policy', 'no-referrer');
+  });
+
+  app.get(
+    '/api/v1/invitation/:token',
+    { schema: { tags: ['invitation'], params: z.object({ token: z.string().max(100) }) } },
+    async (request) => viewInvitation(deps.database, request.params.token),
+  );
+
+  app.post('/api/v1/invitation/acknowledge', { schema: { tags: ['invitation'] } }, async (request) =>
+    acknowledgeInvitation(deps.database, invitationToken(request)),
+  );
+};

@@ -1,0 +1,23 @@
+import path from 'node:path';
+import type { Config } from '../config.ts';
+import { createDiskFileStore, type FileStore } from './file-store.ts';
+import { createS3FileStore, type S3FileStoreOptions } from './s3-file-store.ts';
+
+/** The S3 settings of the configuration; only meaningful when FILE_STORE=s3 (config.ts checks they are set). */
+export function s3OptionsFromConfig(config: Config): S3FileStoreOptions {
+  return {
+    endpoint: config.S3_ENDPOINT ?? `https://s3.${config.S3_REGION}.amazonaws.com`,
+    bucket: config.S3_BUCKET!,
+    region: config.S3_REGION,
+    credentials: { accessKeyId: config.S3_ACCESS_KEY_ID!, secretAccessKey: config.S3_SECRET_ACCESS_KEY! },
+    forcePathStyle: config.S3_FORCE_PATH_STYLE,
+    // Uploads in progress stay on this machine's disk until complete, as with the disk store.
+    temporaryDir: path.join(config.dataDir, 'files', '.tmp'),
+  };
+}
+
+export function createFileStore(config: Config): FileStore {
+  return config.FILE_STORE === 's3'
+    ? createS3FileStore(s3OptionsFromConfig(config))
+    : createDiskFileStore(path.join(config.dataDir, 'files'));
+}

@@ -1,0 +1,123 @@
+import { randomBytes } from 'node:crypto';
+import { desc, eq } from 'drizzle-orm';
+import { companies, companyDomains, mailOutbox, users } from '../src/db/schema.ts';
+import { registerAndLogin, TestClient, type TestContext, tokenFromMail } from './helpers.ts';
+
+export async function createCompany(ctx: TestContext, name: string, domain: string): Promise<string> {
+  const [company] = await ctx.database.db
+    .insert(companies)
+    .values({ name, joinCode: `JOIN-${randomBytes(4).toString('hex')}` })
+    .returning();
+  await ctx.database.db.insert(companyDomains).values({ domain, companyId: company!.id });
+  return company!.id;
+}
+
+export async function createManager(ctx: TestContext, email: string): Promise<TestClient> {
+  const client = await registerAndLogin(ctx, email, { name: '김담당' });
+  await ctx.database.db.update(users).set({ role: 'manager' }).where(eq(users.email, email.toLowerCase()));
+  return client;
+}
+
+/** A multipart/form-data body with one file part, as a browser's FormData would send it. */
+export function multipartFile(filename: string, content: Buffer, contentType = 'application/octet-stream') {
+  const boundary = `----ansim${randomBytes(8).toString('hex')}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return {
+    payload: Buffer.concat([head, content, tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+export async function upload(client: TestClient, filename: string, content: Buffer, contentType?: string) {
+  const { payload, headers } = multipartFile(filename, content, contentType);
+  return client.request({ method: 'POST', url: '/api/v1/file/', payload, headers });
+}
+
+/** A tiny valid JPEG carrying an EXIF APP1 segment with GPS data and a comment holding `sentinel`. */
+export function jpegWithGps(sentinel: string): Buffer {
+  const exifPayload = Buffer.concat([
+    Buffer.from('Exif\0\0MM\0*\0\0\0\x08GPSLatitude 37.5665 N ', 'latin1'),
+    Buffer.from(sentinel),
+  ]);
+  const app1 = Buffer.concat([Buffer.from([0xff, 0xe1]), u16(exifPayload.length + 2), exifPayload]);
+  const comment = Buffer.from(`camera owner ${sentinel}`);
+  const com = Buffer.concat([Buffer.from([0xff, 0xfe]), u16(comment.length + 2), comment]);
+  const jfif = Buffer.from([
+    0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00,
+    0x00,
+  ]);
+  const scan = Buffer.from([
+    0xff, 0xda, 0x00, 0x08, 0x01, 0x01, 0x00, 0x00, 0x3f, 0x00, 0x12, 0x34, 0x56, 0xff, 0xd9,
+  ]);
+  return Buffer.concat([Buffer.from([0xff, 0xd8]), jfif, app1, com, scan]);
+}
+
+function u16(value: number): Buffer {
+  const buffer = Buffer.alloc(2);
+  buffer.writeUInt16BE(value);
+  return buffer;
+}
+
+export function reportBody(type: 'anonym' | 'brief' | 'formal', overrides: Record<string, unknown> = {}) {
+  return {
+    report_type: type,
+    reporter_type: 'victim',
+    reporter_name: type === 'anonym' ? '' : '김신고',
+    reporter_department: type === 'anonym' ? '' : '영업팀',
+    perpetrator_name: '박행위',
+    perpetrator_role: '팀장',
+    relationship: '상급자',
+    acts: [
+      {
+        date: '2026-10-01',
+        location: '3층 회의실',
+        description: '회의 중 반복적인 고성과 모욕',
+        evidences: null,
+      },
+    ],
+    harms: [{ type: 'mental', description: '불면과 불안', evidences: null }],
+    wishes: ['investigation', 'separation'],
+    concerns:
+      type === 'anonym' ? [{ concern: '신원이 알려질까 걱정됩니다', companyRequest: '익명 보장' }] : [],
+    witnesses:
+      type === 'anonym'
+        ? []
+        : [
+            {
+              name: '이목격',
+              department: '영업팀',
+              position: '대리',
+              email: 'witness@a.example',
+              email_sent_at: null,
+            },
+          ],
+    protection_requests: type === 'formal' ? ['separation', 'paid_leave'] : [],
+    perpetrator_email: 'accused@a.example',
+    last_edit: new Date().toISOString(),
+    ...overrides,
+  };
+}
+
+/** The token of the newest invitation link mailed to `email`. */
+export async function invitationTokenFor(
+  ctx: TestContext,
+  email: string,
+  kind: 'defendant' | 'reference',
+): Promise<string> {
+  const [mail] = await ctx.database.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.to, email.toLowerCase()))
+    .orderBy(desc(mailOutbox.createdAt))
+    .limit(1);
+  if (!mail) throw new Error(`no mail to ${email}`);
+  return tokenFromMail(mail.text, `/${kind}`);
+}
+
+/** An invitee's browser: no account, only the link's token, sent as the header the web client uses. */
+export function inviteeClient(ctx: TestContext, token: string, ip?: string): TestClient {
+  return new TestClient(ctx.app, ip, { 'X-Invitation-Token': token });
+}

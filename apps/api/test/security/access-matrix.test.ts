@@ -1,0 +1,364 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createCompany,
+  createManager,
+  invitationTokenFor,
+  inviteeClient,
+  multipartFile,
+  reportBody,
+  upload,
+} from '../fixtures.ts';
+import {
+  createTestApp,
+  registerAndLogin,
+  registeredRoutes,
+  solveCaptcha,
+  TestClient,
+  type TestContext,
+} from '../helpers.ts';
+
+/** The callers every route is tried with, in the order of each row's expected statuses. */
+const CALLERS = [
+  'loggedOut',
+  'reporter',
+  'otherReporter',
+  'managerSame',
+  'managerOther',
+  'inviteeThis',
+  'inviteeOther',
+] as const;
+type Caller = (typeof CALLERS)[number];
+type Row = [number, number, number, number, number, number, number];
+
+interface Fixture {
+  caseA: string;
+  fileA: string;
+  measureA: string;
+  /** An invitation of case A other than the one `inviteeThis` holds, for resend and revoke. */
+  spareInvitationA: string;
+  tokenA: string;
+}
+
+interface Call {
+  url: string;
+  json?: unknown;
+  payload?: Buffer;
+  headers?: Record<string, string>;
+  /** Streams never end: their status is read over a real connection, which is then dropped. */
+  stream?: boolean;
+}
+
+const everyone = (status: number): Row => [status, status, status, status, status, status, status];
+/** Needs a session; invitees have none. */
+const anyUser = (ok: number): Row => [401, ok, ok, ok, ok, 401, 401];
+/** Manager pages of the company: a member is 403, a manager of another company sees only their own. */
+const managerOfAny = (ok: number): Row => [401, 403, 403, ok, ok, 401, 401];
+/** One case of company A: another company's manager gets 404, as if it did not exist. */
+const managerOfCase = (ok: number): Row => [401, 403, 403, ok, 404, 401, 401];
+/** The reporter's own case: anyone else is 404. */
+const ownerOnly = (ok: number): Row => [401, ok, 404, 404, 404, 401, 401];
+
+let registrations = 0;
+
+/**
+ * Every route, its request against the fixture, and the expected status for each caller. Keys are the route
+ * patterns as Fastify prints them; the test fails when the app has a route this table does not list.
+ */
+const TABLE: Record<string, { call: (f: Fixture) => Call | Promise<Call>; expect: Row }> = {
+  'GET /api/csrf': { call: () => ({ url: '/api/csrf' }), expect: everyone(204) },
+  'GET /api/health': { call: () => ({ url: '/api/health' }), expect: everyone(200) },
+  'GET /api/ready': { call: () => ({ url: '/api/ready' }), expect: everyone(200) },
+  'GET /api/docs': { call: () => ({ url: '/api/docs' }), expect: everyone(200) },
+  'GET /api/docs/json': { call: () => ({ url: '/api/docs/json' }), expect: everyone(200) },
+  'GET /api/docs/yaml': { call: () => ({ url: '/api/docs/yaml' }), expect: everyone(200) },
+  'GET /api/docs/static/index.html': {
+    call: () => ({ url: '/api/docs/static/index.html' }),
+    expect: everyone(200),
+  },
+  'GET /api/docs/static/swagger-initializer.js': {
+    call: () => ({ url: '/api/docs/static/swagger-initializer.js' }),
+    expect: everyone(200),
+  },
+  'GET /api/docs/*': { call: () => ({ url: '/api/docs/static/swagger-ui.css' }), expect: everyone(200) },
+  'GET /api/v1/captcha/challenge': {
+    call: () => ({ url: '/api/v1/captcha/challenge' }),
+    expect: everyone(200),
+  },
+
+  'POST /api/v1/user': {
+    call: () => ({
+      url: '/api/v1/user/',
+      json: {
+        email: `matrix-${++registrations}@example.com`,
+        password: '안전한-비밀번호-2026!',
+        name: '가입',
+      },
+    }),
+    expect: everyone(201),
+  },
+  'GET /api/v1/user': { call: () => ({ url: '/api/v1/user/' }), expect: anyUser(200) },
+  'POST /api/v1/user/email/register': {
+    call: () => ({ url: '/api/v1/user/email/register', json: { email: 'nobody@matrix.example' } }),
+    expect: everyone(202),
+  },
+  'POST /api/v1/user/email/confirm-email': {
+    call: () => ({ url: '/api/v1/user/email/confirm-email', json: { token: 'x'.repeat(43) } }),
+    expect: everyone(400),
+  },
+  'POST /api/v1/user/password/send-reset-email': {
+    call: () => ({ url: '/api/v1/user/password/send-reset-email', json: { email: 'nobody@matrix.example' } }),
+    expect: everyone(202),
+  },
+  'POST /api/v1/user/email/reset-password': {
+    call: () => ({
+      url: '/api/v1/user/email/reset-password',
+      json: { token: 'x'.repeat(43), password: '새로운-비밀번호-2026' },
+    }),
+    expect: everyone(400),
+  },
+  'POST /api/v1/token': {
+    call: async () => ({
+      url: '/api/v1/token/',
+      json: {
+        email: 'nobody@matrix.example',
+        password: 'wrong-password',
+        captcha: await solveCaptcha(app()),
+      },
+    }),
+    expect: everyone(400),
+  },
+  'GET /api/v1/token': { call: () => ({ url: '/api/v1/token/' }), expect: anyUser(200) },
+
+  'POST /api/v1/file': {
+    call: () => ({ url: '/api/v1/file/', ...multipartFile('메모.txt', Buffer.from('메모')) }),
+    // Invitees upload evidence for their statement, owned by their invitation.
+    expect: [401, 201, 201, 201, 201, 201, 201],
+  },
+  'GET /api/v1/file': { call: () => ({ url: '/api/v1/file/' }), expect: [401, 200, 200, 200, 200, 200, 200] },
+  'GET /api/v1/file/:id': {
+    call: (f) => ({ url: `/api/v1/file/${f.fileA}/` }),
+    // The accused sees the evidence of their case because the manager chose to share it.
+    expect: [401, 200, 404, 200, 404, 200, 404],
+  },
+  'DELETE /api/v1/file/:id': {
+    call: (f) => ({ url: `/api/v1/file/${f.fileA}/` }),
+    expect: [401, 409, 404, 404, 404, 404, 404],
+  },
+
+  'POST /api/v1/report': {
+    call: () => ({ url: '/api/v1/report/', json: reportBody('brief') }),
+    // With an invitation token the only thing one may file is that invitation's statement.
+    expect: [401, 201, 201, 201, 201, 400, 400],
+  },
+  'GET /api/v1/report': { call: () => ({ url: '/api/v1/report/' }), expect: anyUser(200) },
+  'GET /api/v1/report/:id': { call: (f) => ({ url: `/api/v1/report/${f.caseA}` }), expect: ownerOnly(200) },
+  'GET /api/v1/report/:id/messages': {
+    call: (f) => ({ url: `/api/v1/report/${f.caseA}/messages` }),
+    expect: ownerOnly(200),
+  },
+  'POST /api/v1/report/:id/messages': {
+    call: (f) => ({ url: `/api/v1/report/${f.caseA}/messages`, json: { body: '추가로 말씀드립니다.' } }),
+    expect: ownerOnly(201),
+  },
+
+  'GET /api/v1/manager/report': {
+    call: () => ({ url: '/api/v1/manager/report/' }),
+    expect: managerOfAny(200),
+  },
+  'GET /api/v1/manager/report/export.csv': {
+    call: () => ({ url: '/api/v1/manager/report/export.csv' }),
+    expect: managerOfAny(200),
+  },
+  'GET /api/v1/manager/stats/reports': {
+    call: () => ({ url: '/api/v1/manager/stats/reports' }),
+    expect: managerOfAny(200),
+  },
+  'GET /api/v1/manager/report/:id': {
+    call: (f) => ({ url: `/api/v1/manager/report/${f.caseA}` }),
+    expect: managerOfCase(200),
+  },
+  'PATCH /api/v1/manager/report/:id': {
+    call: (f) => ({ url: `/api/v1/manager/report/${f.caseA}`, json: { status: 'investigating' } }),
+    expect: managerOfCase(200),
+  },
+  'GET /api/v1/manager/report/:id/messages': {
+    call: (f) => ({ url: `/api/v1/manager/report/${f.caseA}/messages` }),
+    expect: managerOfCase(200),
+  },
+  'POST /api/v1/manager/report/:id/messages': {
+    call: (f) => ({ url: `/api/v1/manager/report/${f.caseA}/messages`, json: { body: '확인했습니다.' } }),
+    expect: managerOfCase(201),
+  },
+  'POST /api/v1/manager/report/:id/measures': {
+    call: (f) => ({ url: `/api/v1/manager/report/${f.caseA}/measures`, json: { measure: 'paid_leave' } }),
+    expect: managerOfCase(201),
+  },
+  'PATCH /api/v1/manager/report/:id/measures/:measureId': {
+    call: (f) => ({
+      url: `/api/v1/manager/report/${f.caseA}/measures/${f.measureA}`,
+      json: { reporter_consent: true },
+    }),
+    expect: managerOfCase(200),
+  },
+  'GET /api/v1/manager/report/:id/events': {
+    call: (f) => ({ url: `/api/v1/manager/report/${f.caseA}/events`, stream: true }),
+    expect: managerOfCase(200),
+  },
+  'POST /api/v1/manager/report/:id/invitations': {
+    call: (f) => ({
+      url: `/api/v1/manager/report/${f.caseA}/invitations`,
+      json: { invitations: [{ kind: 'reference', name: '추가 참고인', email: 'extra@a.example' }] },
+    }),
+    expect: managerOfCase(201),
+  },
+  'POST /api/v1/manager/report/:id/invitations/:invitationId/resend': {
+    call: (f) => ({ url: `/api/v1/manager/report/${f.caseA}/invitations/${f.spareInvitationA}/resend` }),
+    expect: managerOfCase(200),
+  },
+  'POST /api/v1/manager/report/:id/invitations/:invitationId/revoke': {
+    call: (f) => ({ url: `/api/v1/manager/report/${f.caseA}/invitations/${f.spareInvitationA}/revoke` }),
+    expect: managerOfCase(200),
+  },
+
+  // The link's token is the credential here: whoever holds it sees what the invitee is asked about.
+  'GET /api/v1/invitation/:token': {
+    call: (f) => ({ url: `/api/v1/invitation/${f.tokenA}` }),
+    expect: everyone(200),
+  },
+  'POST /api/v1/invitation/acknowledge': {
+    call: () => ({ url: '/api/v1/invitation/acknowledge' }),
+    expect: [404, 404, 404, 404, 404, 200, 200],
+  },
+
+  // Last: it ends the sessions of everyone above.
+  'DELETE /api/v1/token': { call: () => ({ url: '/api/v1/token/' }), expect: everyone(204) },
+};
+
+let ctx: TestContext;
+const app = () => ctx.app;
+let fixture: Fixture;
+let callers: Record<Caller, TestClient>;
+let baseUrl: string;
+
+/**
+ * Two companies, each with a reporter's formal case citing an uploaded file and an invitation of the accused;
+ * company A also has a second reporter, a protective measure and a witness invitation.
+ */
+beforeAll(async () => {
+  ctx = await createTestApp();
+  await createCompany(ctx, '에이 주식회사', 'a.example');
+  await createCompany(ctx, '비 주식회사', 'b.example');
+  const reporter = await registerAndLogin(ctx, 'reporter@a.example');
+  const otherReporter = await registerAndLogin(ctx, 'colleague@a.example');
+  const reporterB = await registerAndLogin(ctx, 'reporter@b.example');
+  const managerSame = await createManager(ctx, 'manager@a.example');
+  const managerOther = await createManager(ctx, 'manager@b.example');
+
+  async function fileCase(client: TestClient, domain: string) {
+    const file = (await upload(client, '증거.txt', Buffer.from('메신저 캡처 내용'))).json().id as string;
+    const body = reportBody('formal', {
+      perpetrator_email: `accused@${domain}`,
+      acts: [{ date: '2026-10-01', location: '회의실', description: '고성과 모욕', evidences: [file] }],
+    });
+    const created = await client.post('/api/v1/report/', body);
+    expect(created.statusCode).toBe(201);
+    return { file, caseId: created.json().id as string };
+  }
+  const a = await fileCase(reporter, 'a.example');
+  const b = await fileCase(reporterB, 'b.example');
+
+  expect(
+    (
+      await managerSame.post(`/api/v1/manager/report/${a.caseId}/invitations`, {
+        invitations: [{ kind: 'defendant' }, { kind: 'reference', witness_index: 0 }],
+        share_evidence: true,
+      })
+    ).statusCode,
+  ).toBe(201);
+  expect(
+    (
+      await managerOther.post(`/api/v1/manager/report/${b.caseId}/invitations`, {
+        invitations: [{ kind: 'defendant' }],
+      })
+    ).statusCode,
+  ).toBe(201);
+  const tokenA = await invitationTokenFor(ctx, 'accused@a.example', 'defendant');
+  const tokenB = await invitationTokenFor(ctx, 'accused@b.example', 'defendant');
+  const caseView = (await managerSame.get(`/api/v1/manager/report/${a.caseId}`)).json();
+  const spare = caseView.invitations.find((invitation: { kind: string }) => invitation.kind === 'reference');
+  const measure = await managerSame.post(`/api/v1/manager/report/${a.caseId}/measures`, {
+    measure: 'separation',
+  });
+  expect(measure.statusCode).toBe(201);
+
+  fixture = {
+    caseA: a.caseId,
+    fileA: a.file,
+    measureA: measure.json().id,
+    spareInvitationA: spare.id,
+    tokenA,
+  };
+  callers = {
+    loggedOut: new TestClient(ctx.app),
+    reporter,
+    otherReporter,
+    managerSame,
+    managerOther,
+    inviteeThis: inviteeClient(ctx, tokenA),
+    inviteeOther: inviteeClient(ctx, tokenB),
+  };
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  baseUrl = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+});
+afterAll(() => ctx.close());
+
+/** The status of a stream's answer over a real connection, closed as soon as the head arrived. */
+async function streamStatus(client: TestClient, url: string): Promise<number> {
+  const controller = new AbortController();
+  const cookie = [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  const response = await fetch(`${baseUrl}${url}`, {
+    headers: { ...client.headers, ...(cookie ? { cookie } : {}) },
+    signal: controller.signal,
+  });
+  controller.abort();
+  return response.status;
+}
+
+describe('security: access matrix', () => {
+  it('answers every route for every kind of caller with the expected status', async () => {
+    const routes = registeredRoutes(ctx.app).map((route) => `${route.method} ${route.url}`);
+    // A route added to the app without a row here fails the test, and so does a row for a route now gone.
+    expect(
+      routes.filter((route) => !(route in TABLE)),
+      'routes missing from the table',
+    ).toEqual([]);
+    expect(
+      Object.keys(TABLE).filter((route) => !routes.includes(route)),
+      'rows for no route',
+    ).toEqual([]);
+
+    const failures: string[] = [];
+    for (const [route, row] of Object.entries(TABLE)) {
+      const method = route.split(' ')[0] as 'GET';
+      for (const [index, caller] of CALLERS.entries()) {
+        const client = callers[caller];
+        const call = await row.call(fixture);
+        const status = call.stream
+          ? await streamStatus(client, call.url)
+          : (
+              await client.request({
+                method,
+                url: call.url,
+                json: call.json,
+                payload: call.payload,
+                headers: call.headers,
+              })
+            ).statusCode;
+        if (status !== row.expect[index])
+          failures.push(`${route} as ${caller}: ${status}, expected ${row.expect[index]}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});

@@ -1,0 +1,158 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companies, companyDomains, sessions, users } from '../src/db/schema.ts';
+import { sha256Hex } from '../src/lib/tokens.ts';
+import {
+  createTestApp,
+  createTestDatabase,
+  registerAndLogin,
+  STRONG_PASSWORD,
+  solveCaptcha,
+  TestClient,
+  type TestContext,
+} from './helpers.ts';
+
+let ctx: TestContext;
+let acmeId: string;
+
+beforeAll(async () => {
+  ctx = await createTestApp({ config: { SESSION_IDLE_SECONDS: '600', SESSION_ABSOLUTE_SECONDS: '3600' } });
+  const [acme] = await ctx.database.db
+    .insert(companies)
+    .values({ name: '에이크미 주식회사', joinCode: 'ACME-JOIN-7Q2' })
+    .returning();
+  acmeId = acme!.id;
+  await ctx.database.db.insert(companyDomains).values({ domain: 'acme.example', companyId: acmeId });
+});
+afterAll(() => ctx.close());
+
+async function sessionRow(client: TestClient) {
+  const [row] = await ctx.database.db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.idHash, sha256Hex(client.cookies.get('sessionid')!)));
+  return row!;
+}
+
+describe('session lifetimes', () => {
+  it('reports the idle limit as expiry and slides it on use', async () => {
+    const client = await registerAndLogin(ctx, 'idle-slide@example.com');
+    const { expires } = (await client.get('/api/v1/token/')).json();
+    expect(expires - Date.now() / 1000).toBeGreaterThan(590);
+    expect(expires - Date.now() / 1000).toBeLessThanOrEqual(601);
+    // Pretend the last request was five minutes ago: the next one slides the idle window forward.
+    const row = await sessionRow(client);
+    await ctx.database.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - 300_000) })
+      .where(eq(sessions.idHash, row.idHash));
+    expect((await client.get('/api/v1/token/')).statusCode).toBe(200);
+    expect((await sessionRow(client)).lastSeenAt.getTime()).toBeGreaterThan(Date.now() - 5000);
+  });
+
+  it('ends a session idle for longer than the idle limit', async () => {
+    const client = await registerAndLogin(ctx, 'idle@example.com');
+    const row = await sessionRow(client);
+    await ctx.database.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - 601_000) })
+      .where(eq(sessions.idHash, row.idHash));
+    expect((await client.get('/api/v1/token/')).statusCode).toBe(401);
+    expect(await ctx.database.db.select().from(sessions).where(eq(sessions.idHash, row.idHash))).toHaveLength(
+      0,
+    );
+  });
+
+  it('ends a session at its absolute limit even while in use', async () => {
+    const client = await registerAndLogin(ctx, 'absolute@example.com');
+    const row = await sessionRow(client);
+    await ctx.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000), lastSeenAt: new Date() })
+      .where(eq(sessions.idHash, row.idHash));
+    expect((await client.get('/api/v1/user/')).statusCode).toBe(401);
+  });
+
+  it('never reports an expiry past the absolute limit', async () => {
+    const client = await registerAndLogin(ctx, 'near-end@example.com');
+    const row = await sessionRow(client);
+    const end = new Date(Date.now() + 120_000);
+    await ctx.database.db.update(sessions).set({ expiresAt: end }).where(eq(sessions.idHash, row.idHash));
+    const { expires } = (await client.get('/api/v1/token/')).json();
+    expect(expires).toBe(Math.floor(end.getTime() / 1000));
+  });
+
+  it('ignores a garbage or over-long session cookie', async () => {
+    for (const sessionid of ['garbage', 'x'.repeat(5000)]) {
+      const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/token/', cookies: { sessionid } });
+      expect(response.statusCode).toBe(401);
+    }
+  });
+});
+
+describe('companies at confirmation', () => {
+  it('places a user by the verified domain of the confirmed address', async () => {
+    const client = await registerAndLogin(ctx, 'Employee@ACME.example');
+    const me = (await client.get('/api/v1/user/')).json();
+    expect(me.company).toEqual({ id: acmeId, name: '에이크미 주식회사' });
+    expect(me.role).toBe('member');
+  });
+
+  it('places a user by the join code given at registration', async () => {
+    const client = await registerAndLogin(ctx, 'contractor@gmail.example', { joinCode: 'ACME-JOIN-7Q2' });
+    expect((await client.get('/api/v1/user/')).json().company?.id).toBe(acmeId);
+  });
+
+  it('refuses an unknown join code with a field error and creates nothing', async () => {
+    const client = new TestClient(ctx.app);
+    const response = await client.post('/api/v1/user/', {
+      email: 'wrongcode@example.com',
+      password: STRONG_PASSWORD,
+      name: '코드',
+      join_code: 'NOPE',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().details.join_code).toBe('가입 코드가 올바르지 않습니다.');
+    expect(
+      await ctx.database.db.select().from(users).where(eq(users.email, 'wrongcode@example.com')),
+    ).toHaveLength(0);
+  });
+
+  it('leaves a user outside any company when nothing matches', async () => {
+    const client = await registerAndLogin(ctx, 'solo@elsewhere.example');
+    expect((await client.get('/api/v1/user/')).json().company).toBeNull();
+  });
+
+  it('shows the manager role', async () => {
+    const client = await registerAndLogin(ctx, 'boss@acme.example');
+    await ctx.database.db.update(users).set({ role: 'manager' }).where(eq(users.email, 'boss@acme.example'));
+    expect((await client.get('/api/v1/user/')).json().role).toBe('manager');
+  });
+});
+
+describe('under https', () => {
+  it('marks cookies Secure and sends HSTS', async () => {
+    const database = await createTestDatabase();
+    const secure = await createTestApp({ database, config: { PUBLIC_URL: 'https://singo.example.com' } });
+    try {
+      const csrf = await secure.app.inject({ method: 'GET', url: '/api/csrf' });
+      expect(csrf.cookies[0]).toMatchObject({ name: 'csrftoken', secure: true, sameSite: 'Lax' });
+      expect(csrf.cookies[0]?.httpOnly).toBeFalsy();
+      expect(csrf.headers['strict-transport-security']).toContain('max-age=31536000');
+      const client = await registerAndLogin(secure, 'https@example.com');
+      const login = await client.post('/api/v1/token/', {
+        email: 'https@example.com',
+        password: STRONG_PASSWORD,
+        captcha: await solveCaptcha(secure.app),
+      });
+      expect(login.cookies.find((cookie) => cookie.name === 'sessionid')).toMatchObject({
+        secure: true,
+        httpOnly: true,
+        sameSite: 'Lax',
+      });
+    } finally {
+      await secure.close();
+      await database.close();
+    }
+  });
+});

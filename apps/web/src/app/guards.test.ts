@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { guardRedirect, loginRedirectFor, safeRedirect } from './guards';
+
+const ORIGIN = 'https://ansim.example';
+const at = (pathname: string, search = '', hash = '') => ({ pathname, search, hash });
+
+describe('loginRedirectFor', () => {
+  it('keeps path, query and hash, encoded into one redirect parameter', () => {
+    expect(loginRedirectFor(at('/dashboard'))).toBe('/login?redirect=%2Fdashboard');
+    expect(loginRedirectFor(at('/report-detail/5', '?tab=history', '#note'))).toBe(
+      '/login?redirect=%2Freport-detail%2F5%3Ftab%3Dhistory%23note',
+    );
+  });
+});
+
+describe('safeRedirect', () => {
+  it('follows same-origin paths with their query and hash', () => {
+    expect(safeRedirect('/report-detail/5?tab=history#note', ORIGIN)).toBe(
+      '/report-detail/5?tab=history#note',
+    );
+  });
+  it.each([
+    ['missing', null],
+    ['empty', ''],
+    ['protocol-relative', '//evil.example/x'],
+    ['backslash trick', '/\\evil.example'],
+    ['tab trick', '/\t/evil.example'],
+    ['absolute URL', 'https://evil.example/'],
+    ['same-origin absolute URL', `${ORIGIN}/dashboard`],
+    ['javascript URL', 'javascript:alert(1)'],
+    ['relative path', 'dashboard'],
+    ['login loop', '/login?redirect=%2Fdashboard'],
+  ])('falls back to /dashboard for a %s', (_name, raw) => {
+    expect(safeRedirect(raw, ORIGIN)).toBe('/dashboard');
+  });
+});
+
+describe('guardRedirect', () => {
+  const loggedOut = { isLoggedIn: false, reportType: '' };
+  it('lets open routes through', () => {
+    expect(guardRedirect([], loggedOut, at('/'))).toBeNull();
+  });
+  it('sends a logged-out visitor of a login route to login with the full target', () => {
+    expect(guardRedirect([{ requiresAuth: true }], loggedOut, at('/dashboard', '?a=1'))).toBe(
+      '/login?redirect=%2Fdashboard%3Fa%3D1',
+    );
+  });
+  it('checks login before the report type', () => {
+    expect(
+      guardRedirect([{ requiresAuth: true, requiresReportType: true }], loggedOut, at('/report/t')),
+    ).toBe('/login?redirect=%2Freport%2Ft');
+  });
+  it('sends a logged-in visitor without a report type to /report', () => {
+    expect(
+      guardRedirect(
+        [{ requiresAuth: true, requiresReportType: true }],
+        { isLoggedIn: true, reportType: '' },
+        at('/report/t'),
+      ),
+    ).toBe('/report');
+  });
+  it('lets a logged-in visitor with a type through', () => {
+    expect(
+      guardRedirect(
+        [{ requiresReportType: true }],
+        { isLoggedIn: true, reportType: 'formal' },
+        at('/report/t/a'),
+      ),
+    ).toBeNull();
+  });
+});

@@ -1,0 +1,23 @@
+import { useTranslation } from 'react-i18next';
+import { AppHeader } from '../../components/header/app-header';
+
+/** Plain HTML styled by styles/shell.css: it frames the landing page, whose first load carries no MUI. */
+export function DefaultLayout({ children }: { children: React.ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <div className="shell-layout">
+      <a href="#main" className="shell-skip-link">
+        {t('nav.skipToContent')}
+      </a>
+      <AppHeader />
+      <main id="main" tabIndex={-1} className="shell-main">
+        {children}
+      </main>
+      <footer className="shell-footer">
+        <div className="shell-container">
+          <p>{t('footer.text')}</p>
+        </div>
+      </footer>
+    </div>
+  );
+}

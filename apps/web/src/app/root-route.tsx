@@ -1,0 +1,41 @@
+import { Navigate, Outlet, ScrollRestoration, useLocation, useMatches, useNavigation } from 'react-router';
+import { useReportForm } from '../features/report-wizard/report-form-store';
+import { useIsLoggedIn } from '../lib/login-state';
+import { guardRedirect } from './guards';
+import { DefaultLayout } from './layouts/default-layout';
+import { isRouteMeta, type LayoutName, type RouteMeta } from './route-meta';
+
+const LAYOUTS: Record<LayoutName, React.ComponentType<{ children: React.ReactNode }>> = {
+  default: DefaultLayout,
+};
+
+/** Applies the navigation guard and wraps the page in the layout its route meta asks for. */
+export function RootRoute() {
+  const matches = useMatches();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const isLoggedIn = useIsLoggedIn();
+  const reportType = useReportForm((state) => state.form.report_type);
+  const metas = matches.map((match) => match.handle).filter(isRouteMeta) as RouteMeta[];
+
+  const redirect = guardRedirect(metas, { isLoggedIn, reportType }, location);
+  if (redirect) return <Navigate to={redirect} replace />;
+
+  const layoutChoice = metas.reduce<RouteMeta['layout']>(
+    (current, meta) => (meta.layout === undefined ? current : meta.layout),
+    undefined,
+  );
+  const page = (
+    <>
+      <Outlet />
+      <ScrollRestoration />
+    </>
+  );
+  if (layoutChoice === false) return page;
+  const Layout = LAYOUTS[layoutChoice ?? 'default'];
+  return (
+    <div aria-busy={navigation.state === 'loading'}>
+      <Layout>{page}</Layout>
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import { type LoginBody, loginBody } from '@ansim/shared/auth';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useRef, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { safeRedirect } from '../../../app/guards';
+import { showSnackbar } from '../../../components/snackbar/snackbar-store';
+import { paths } from '../../../config/paths';
+import { errorText, fieldMessage } from '../../../lib/messages';
+import { type RequestError, toRequestError } from '../../../lib/request-error';
+import { useLogin } from '../api/login';
+import { useResendConfirmation } from '../api/resend-confirmation';
+import { AuthCard } from '../components/auth-card';
+import { CaptchaField, type CaptchaHandle } from '../components/captcha-field';
+import { FormAlert } from '../components/form-alert';
+import { FormTextField } from '../components/form-text-field';
+import { applyServerErrors } from '../lib/server-errors';
+
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const captcha = useRef<CaptchaHandle>(null);
+  const [failure, setFailure] = useState<RequestError | null>(null);
+  const loginMutation = useLogin();
+  const resend = useResendConfirmation();
+  const { control, handleSubmit, setError, getValues } = useForm<LoginBody>({
+    resolver: zodResolver(loginBody),
+    defaultValues: { email: '', password: '', captcha: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await loginMutation.mutateAsync(values);
+      showSnackbar(t('login.success'), 'success');
+      navigate(safeRedirect(searchParams.get('redirect'), window.location.origin), { replace: true });
+    } catch (error) {
+      setFailure(
+        applyServerErrors(error, setError, ['email', 'password', 'captcha']) ?? toRequestError(error),
+      );
+      captcha.current?.reset();
+    }
+  });
+
+  const onResend = async () => {
+    try {
+      await resend.mutateAsync({ email: getValues('email') });
+      showSnackbar(t('login.resent'), 'success');
+    } catch (error) {
+      showSnackbar(errorText(t, error), 'error');
+    }
+  };
+
+  return (
+    <AuthCard title={t('login.title')} subtitle={t('login.subtitle')}>
+      <Box component="form" noValidate onSubmit={onSubmit}>
+        <FormAlert>{failure && errorText(t, failure)}</FormAlert>
+        {failure?.code === 'EMAIL_NOT_CONFIRMED' && (
+          <Button variant="outlined" onClick={onResend} disabled={resend.isPending} sx={{ mb: 2 }}>
+            {resend.isPending ? t('common.sending') : t('login.resend')}
+          </Button>
+        )}
+        <Stack spacing={2.5}>
+          <FormTextField
+            control={control}
+            name="email"
+            label={t('fields.email')}
+            type="email"
+            autoComplete="email"
+            required
+          />
+          <FormTextField
+            control={control}
+            name="password"
+            label={t('fields.password')}
+            type="password"
+            autoComplete="current-password"
+            required
+          />
+          <Controller
+            control={control}
+            name="captcha"
+            render={({ field, fieldState }) => (
+              <CaptchaField
+                ref={captcha}
+                onChange={(payload) => field.onChange(payload)}
+                error={fieldMessage(t, fieldState.error?.message)}
+              />
+            )}
+          />
+          <Button type="submit" variant="contained" size="large" disabled={loginMutation.isPending}>
+            {loginMutation.isPending ? t('common.sending') : t('login.submit')}
+          </Button>
+        </Stack>
+      </Box>
+      <Stack spacing={1} sx={{ mt: 3 }}>
+        <Link component={RouterLink} to={paths.forgotPassword.to()}>
+          {t('login.forgot')}
+        </Link>
+        <Typography variant="body2">
+          {t('login.noAccount')}{' '}
+          <Link component={RouterLink} to={paths.register.to()}>
+            {t('login.register')}
+          </Link>
+        </Typography>
+      </Stack>
+    </AuthCard>
+  );
+}

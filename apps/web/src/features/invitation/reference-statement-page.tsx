@@ -1,0 +1,5 @@
+import { StatementPage } from './statement-page';
+
+export default function ReferenceStatementPage() {
+  return <StatementPage kind="reference" />;
+}

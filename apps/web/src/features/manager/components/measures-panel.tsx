@@ -1,0 +1,284 @@
+import { PROTECTION_OPTIONS } from '@ansim/shared/report-form';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAddMeasure, useUpdateMeasure } from '../api/measures';
+import type { CaseMeasure, ManagerCase } from '../api/types';
+import { formatDateTime } from '../lib/deadlines';
+import { protectionLabel } from './labels';
+
+const DECISION_COLORS = { pending: 'default', granted: 'success', refused: 'error' } as const;
+
+function consentValue(consent: boolean | null): 'yes' | 'no' | 'unknown' {
+  return consent === null ? 'unknown' : consent ? 'yes' : 'no';
+}
+
+/** Art. 76-3 ④: refusing a measure the reporter asked for needs a reason, recorded with the date. */
+function RefuseDialog({
+  measure,
+  reportId,
+  onClose,
+}: {
+  measure: CaseMeasure | null;
+  reportId: string;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const mutation = useUpdateMeasure(reportId);
+  const [reason, setReason] = useState('');
+  const [empty, setEmpty] = useState(false);
+  const close = () => {
+    setReason('');
+    setEmpty(false);
+    mutation.reset();
+    onClose();
+  };
+  return (
+    <Dialog open={measure !== null} onClose={close} fullWidth maxWidth="sm" aria-labelledby="refuse-title">
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!measure) return;
+          if (!reason.trim()) {
+            setEmpty(true);
+            return;
+          }
+          mutation.mutate(
+            { measureId: measure.id, decision: 'refused', reason: reason.trim() },
+            { onSuccess: close },
+          );
+        }}
+      >
+        <DialogTitle id="refuse-title">
+          {t('manager.measures.refuseTitle', { measure: measure ? protectionLabel(t, measure.measure) : '' })}
+        </DialogTitle>
+        <DialogContent>
+          {mutation.error && (
+            <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+              {mutation.error.message}
+            </Alert>
+          )}
+          <TextField
+            id="measure-refuse-reason"
+            label={t('manager.measures.reason')}
+            helperText={empty ? t('manager.measures.reasonRequired') : t('manager.measures.reasonHelp')}
+            error={empty}
+            value={reason}
+            onChange={(event) => {
+              setReason(event.target.value);
+              setEmpty(false);
+            }}
+            multiline
+            minRows={3}
+            sx={{ mt: 1 }}
+            slotProps={{ htmlInput: { maxLength: 5000 } }}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={close}>{t('manager.common.cancel')}</Button>
+          <Button type="submit" variant="contained" color="error" disabled={mutation.isPending}>
+            {t('manager.measures.refuse')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
+function MeasureItem({
+  measure,
+  reportId,
+  onRefuse,
+}: {
+  measure: CaseMeasure;
+  reportId: string;
+  onRefuse: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const mutation = useUpdateMeasure(reportId);
+  const consentId = `measure-consent-${measure.id}`;
+  return (
+    <Box
+      component="li"
+      sx={{ py: 1.5, '& + &': { borderTop: 1, borderColor: 'divider' } }}
+      data-testid="measure"
+    >
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+        <Typography component="span" sx={{ fontWeight: 700 }}>
+          {protectionLabel(t, measure.measure)}
+        </Typography>
+        {measure.requested_by_reporter && (
+          <Chip size="small" variant="outlined" label={t('manager.measures.requested')} />
+        )}
+        <Chip
+          size="small"
+          color={DECISION_COLORS[measure.decision]}
+          label={t(`manager.measures.decision.${measure.decision}`)}
+        />
+      </Box>
+      {measure.detail && (
+        <Typography sx={{ whiteSpace: 'pre-wrap', mt: 0.5, overflowWrap: 'anywhere' }}>
+          {measure.detail}
+        </Typography>
+      )}
+      {measure.decision === 'refused' && measure.reason && (
+        <Typography variant="body2" sx={{ mt: 0.5, whiteSpace: 'pre-wrap' }}>
+          {t('manager.measures.reasonShown', { reason: measure.reason })}
+        </Typography>
+      )}
+      {measure.decided_at && (
+        <Typography variant="body2" color="text.secondary">
+          {t('manager.measures.decidedAt', { at: formatDateTime(measure.decided_at, i18n.language) })}
+        </Typography>
+      )}
+      {mutation.error && (
+        <Alert severity="error" role="alert" sx={{ mt: 1 }}>
+          {mutation.error.message}
+        </Alert>
+      )}
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mt: 1 }}>
+        <TextField
+          id={consentId}
+          select
+          size="small"
+          label={t('manager.measures.consent')}
+          value={consentValue(measure.reporter_consent)}
+          onChange={(event) =>
+            mutation.mutate({
+              measureId: measure.id,
+              reporter_consent: event.target.value === 'unknown' ? null : event.target.value === 'yes',
+            })
+          }
+          sx={{ minWidth: 160, width: 'auto' }}
+        >
+          <MenuItem value="unknown">{t('manager.measures.consentUnknown')}</MenuItem>
+          <MenuItem value="yes">{t('manager.measures.consentYes')}</MenuItem>
+          <MenuItem value="no">{t('manager.measures.consentNo')}</MenuItem>
+        </TextField>
+        <Box className="no-print" sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          {measure.decision !== 'granted' && (
+            <Button
+              size="small"
+              variant="outlined"
+              color="success"
+              disabled={mutation.isPending}
+              onClick={() => mutation.mutate({ measureId: measure.id, decision: 'granted' })}
+            >
+              {t('manager.measures.grant')}
+            </Button>
+          )}
+          {measure.decision !== 'refused' && (
+            <Button size="small" variant="outlined" color="error" onClick={onRefuse}>
+              {t('manager.measures.refuse')}
+            </Button>
+          )}
+          {measure.decision !== 'pending' && (
+            <Button
+              size="small"
+              disabled={mutation.isPending}
+              onClick={() => mutation.mutate({ measureId: measure.id, decision: 'pending' })}
+            >
+              {t('manager.measures.reopen')}
+            </Button>
+          )}
+        </Box>
+      </Box>
+    </Box>
+  );
+}
+
+function AddMeasureForm({ reportId }: { reportId: string }) {
+  const { t } = useTranslation();
+  const mutation = useAddMeasure(reportId);
+  const [measure, setMeasure] = useState<string>(PROTECTION_OPTIONS[0]);
+  const [detail, setDetail] = useState('');
+  return (
+    <Box
+      component="form"
+      className="no-print"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        mutation.mutate({ measure, detail: detail.trim() }, { onSuccess: () => setDetail('') });
+      }}
+      sx={{ display: 'grid', gap: 1.5, mt: 2 }}
+    >
+      <Typography variant="h3" sx={{ fontSize: '1rem' }}>
+        {t('manager.measures.addTitle')}
+      </Typography>
+      {mutation.error && (
+        <Alert severity="error" role="alert">
+          {mutation.error.message}
+        </Alert>
+      )}
+      <TextField
+        id="measure-new-kind"
+        select
+        size="small"
+        label={t('manager.measures.kind')}
+        value={measure}
+        onChange={(event) => setMeasure(event.target.value)}
+      >
+        {PROTECTION_OPTIONS.map((option) => (
+          <MenuItem key={option} value={option}>
+            {protectionLabel(t, option)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        id="measure-new-detail"
+        size="small"
+        label={t('manager.measures.detail')}
+        value={detail}
+        onChange={(event) => setDetail(event.target.value)}
+        multiline
+        minRows={2}
+        slotProps={{ htmlInput: { maxLength: 5000 } }}
+      />
+      <Box>
+        <Button type="submit" variant="outlined" disabled={mutation.isPending}>
+          {t('manager.measures.add')}
+        </Button>
+      </Box>
+    </Box>
+  );
+}
+
+export function MeasuresPanel({ report }: { report: ManagerCase }) {
+  const { t } = useTranslation();
+  const [refusing, setRefusing] = useState<CaseMeasure | null>(null);
+  return (
+    <Box>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {t('manager.measures.intro')}
+      </Typography>
+      {report.measures.length === 0 ? (
+        <Typography color="text.secondary">{t('manager.measures.empty')}</Typography>
+      ) : (
+        <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          {report.measures.map((measure) => (
+            <MeasureItem
+              key={measure.id}
+              measure={measure}
+              reportId={report.id}
+              onRefuse={() => setRefusing(measure)}
+            />
+          ))}
+        </Box>
+      )}
+      <AddMeasureForm reportId={report.id} />
+      <RefuseDialog measure={refusing} reportId={report.id} onClose={() => setRefusing(null)} />
+    </Box>
+  );
+}

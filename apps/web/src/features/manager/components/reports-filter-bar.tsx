@@ -1,0 +1,162 @@
+import { REPORT_STATUSES, REPORTER_TYPES } from '@ansim/shared/constants';
+import DownloadIcon from '@mui/icons-material/Download';
+import SearchIcon from '@mui/icons-material/Search';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { exportCsvUrl } from '../api/export-csv';
+import { hasActiveFilters, type ManagerFilters } from '../lib/filters';
+import { statusLabel, typeLabel } from './labels';
+
+const SEARCH_DELAY_MS = 300;
+
+interface Props {
+  filters: ManagerFilters;
+  onChange: (change: Partial<ManagerFilters>) => void;
+  onReset: () => void;
+}
+
+export function ReportsFilterBar({ filters, onChange, onReset }: Props) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState(filters.q);
+
+  // Typing updates the address (and so the query) once the manager pauses, not on every key.
+  useEffect(() => {
+    if (search === filters.q) return;
+    const timer = setTimeout(() => onChange({ q: search }), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [search, filters.q, onChange]);
+
+  // A reset or a back navigation changes the filters from outside; the box follows.
+  useEffect(() => setSearch(filters.q), [filters.q]);
+
+  return (
+    <Box
+      component="form"
+      role="search"
+      aria-label={t('manager.filters.label')}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onChange({ q: search });
+      }}
+      sx={{
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '2fr 1fr 1fr 1fr 1fr' },
+        alignItems: 'center',
+        mb: 2,
+      }}
+    >
+      <TextField
+        id="manager-filter-q"
+        label={t('manager.filters.search')}
+        placeholder={t('manager.filters.searchPlaceholder')}
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+        size="small"
+        type="search"
+        slotProps={{
+          htmlInput: { maxLength: 100 },
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchIcon fontSize="small" />
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+      <TextField
+        id="manager-filter-status"
+        select
+        label={t('manager.filters.status')}
+        value={filters.status}
+        onChange={(event) => onChange({ status: event.target.value as ManagerFilters['status'] })}
+        size="small"
+      >
+        <MenuItem value="">{t('manager.filters.all')}</MenuItem>
+        {REPORT_STATUSES.map((status) => (
+          <MenuItem key={status} value={status}>
+            {statusLabel(t, status)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        id="manager-filter-type"
+        select
+        label={t('manager.filters.type')}
+        value={filters.type}
+        onChange={(event) => onChange({ type: event.target.value as ManagerFilters['type'] })}
+        size="small"
+      >
+        <MenuItem value="">{t('manager.filters.all')}</MenuItem>
+        {REPORTER_TYPES.map((type) => (
+          <MenuItem key={type} value={type}>
+            {typeLabel(t, type)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        id="manager-filter-from"
+        type="date"
+        label={t('manager.filters.dateFrom')}
+        value={filters.date_from}
+        onChange={(event) => onChange({ date_from: event.target.value })}
+        size="small"
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: filters.date_to || undefined } }}
+      />
+      <TextField
+        id="manager-filter-to"
+        type="date"
+        label={t('manager.filters.dateTo')}
+        value={filters.date_to}
+        onChange={(event) => onChange({ date_to: event.target.value })}
+        size="small"
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: filters.date_from || undefined } }}
+      />
+      <Box
+        sx={{
+          gridColumn: '1 / -1',
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: 1,
+          alignItems: 'center',
+          justifyContent: 'space-between',
+        }}
+      >
+        <FormControlLabel
+          control={
+            <Switch
+              checked={filters.overdue}
+              onChange={(event) => onChange({ overdue: event.target.checked })}
+            />
+          }
+          label={t('manager.filters.overdue')}
+        />
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          {hasActiveFilters(filters) && (
+            <Button onClick={onReset} variant="text">
+              {t('manager.filters.reset')}
+            </Button>
+          )}
+          <Button
+            component="a"
+            href={exportCsvUrl(filters)}
+            download
+            variant="outlined"
+            startIcon={<DownloadIcon />}
+            data-testid="csv-download"
+          >
+            {t('manager.filters.csv')}
+          </Button>
+        </Box>
+      </Box>
+    </Box>
+  );
+}

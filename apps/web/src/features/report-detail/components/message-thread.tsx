@@ -1,0 +1,97 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../lib/messages';
+import { usePostMessage, useReportMessages } from '../api/report-messages';
+
+const MAX_MESSAGE = 5000;
+
+/** The conversation with the company's 담당자 about this case. */
+export function MessageThread({ reportId }: { reportId: string }) {
+  const { t, i18n } = useTranslation();
+  const messages = useReportMessages(reportId);
+  const post = usePostMessage(reportId);
+  const [body, setBody] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const format = (iso: string) =>
+    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+
+  const send = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!body.trim()) {
+      setError(t('reportDetail.messages.empty'));
+      return;
+    }
+    setError(null);
+    try {
+      await post.mutateAsync(body.trim());
+      setBody('');
+    } catch (failure) {
+      setError(errorText(t, failure));
+    }
+  };
+
+  return (
+    <Stack spacing={2}>
+      {messages.isPending && <Skeleton variant="rounded" height={64} />}
+      {messages.isError && <Alert severity="error">{errorText(t, messages.error)}</Alert>}
+      {messages.data?.length === 0 && (
+        <Typography color="text.secondary">{t('reportDetail.messages.none')}</Typography>
+      )}
+      {messages.data && messages.data.length > 0 && (
+        <Stack component="ol" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-live="polite">
+          {messages.data.map((message) => {
+            const mine = message.author_kind === 'reporter';
+            return (
+              <Box
+                component="li"
+                key={message.id}
+                sx={{ display: 'flex', justifyContent: mine ? 'flex-end' : 'flex-start' }}
+              >
+                <Paper
+                  variant="outlined"
+                  sx={{
+                    p: 1.5,
+                    maxWidth: { xs: '92%', sm: '75%' },
+                    bgcolor: mine ? 'action.hover' : 'background.paper',
+                  }}
+                >
+                  <Typography variant="caption" color="text.secondary" component="p">
+                    {mine ? t('reportDetail.messages.me') : t('reportDetail.messages.manager')} ·{' '}
+                    {format(message.created_at)}
+                  </Typography>
+                  <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+                    {message.body}
+                  </Typography>
+                </Paper>
+              </Box>
+            );
+          })}
+        </Stack>
+      )}
+      <Box component="form" noValidate onSubmit={send}>
+        <TextField
+          fullWidth
+          multiline
+          minRows={3}
+          label={t('reportDetail.messages.label')}
+          value={body}
+          onChange={(event) => setBody(event.target.value)}
+          error={Boolean(error)}
+          helperText={error ?? t('reportDetail.messages.help')}
+          slotProps={{ htmlInput: { maxLength: MAX_MESSAGE } }}
+        />
+        <Button type="submit" variant="contained" sx={{ mt: 1.5 }} disabled={post.isPending}>
+          {post.isPending ? t('common.sending') : t('reportDetail.messages.send')}
+        </Button>
+      </Box>
+    </Stack>
+  );
+}

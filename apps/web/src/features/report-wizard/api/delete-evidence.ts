@@ -1,0 +1,16 @@
+import { request } from '../../../lib/request';
+import { isRequestError } from '../../../lib/request-error';
+import { fileDownloadUrl } from './evidence-files';
+
+/**
+ * DELETE /api/v1/file/{id}/. A file already gone (404) or cited by a submitted report (409 FILE_IN_USE) is
+ * still removed from this draft, which is what the reporter asked for; only other failures are raised.
+ */
+export async function deleteEvidence(id: string): Promise<void> {
+  try {
+    await request('delete', fileDownloadUrl(id));
+  } catch (error) {
+    if (isRequestError(error, 'NOT_FOUND') || isRequestError(error, 'FILE_IN_USE')) return;
+    throw error;
+  }
+}

@@ -1,0 +1,59 @@
+import Box from '@mui/material/Box';
+import Step from '@mui/material/Step';
+import StepLabel from '@mui/material/StepLabel';
+import Stepper from '@mui/material/Stepper';
+import Typography from '@mui/material/Typography';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { PageShell } from '../../../components/page-shell';
+import { stepsFor, useReportForm } from '../report-form-store';
+import '../report-copy';
+import { reportTypeLabel, stepLabel } from '../report-type-labels';
+
+/** The wrapper of the wizard's step page (spec §2 report-t-a): title and stepper, the step below. */
+export default function WizardLayout() {
+  const { t } = useTranslation();
+  const reportType = useReportForm((state) => state.form.report_type);
+  const step = useReportForm((state) => state.step);
+  // After a successful submission the draft leaves the device, but only once this route is gone (see
+  // review-step.tsx); the unmount happens after the navigation to the report has committed.
+  useEffect(
+    () => () => {
+      if (useReportForm.getState().isSubmitted) useReportForm.getState().clear();
+    },
+    [],
+  );
+  if (!reportType) return null;
+  const steps = stepsFor(reportType);
+  const current = Math.min(step, steps.length);
+  const isReview = current === steps.length;
+
+  return (
+    <PageShell title={t('wizard.title', { type: reportTypeLabel(t, reportType) })} maxWidth="md">
+      <Box component="nav" aria-label={t('wizard.progressLabel')} sx={{ mb: 4 }}>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} data-testid="wizard-position">
+          {isReview
+            ? t('wizard.reviewPosition', { total: steps.length })
+            : `${t('wizard.stepOf', { current: current + 1, total: steps.length })} · ${stepLabel(t, steps[current]!)}`}
+        </Typography>
+        <Stepper
+          activeStep={current}
+          alternativeLabel
+          data-testid="wizard-stepper"
+          sx={{
+            // At phone width five labels cannot sit side by side; the numbered dots and the line above remain.
+            '& .MuiStepLabel-label': { display: { xs: 'none', sm: 'block' }, fontSize: '0.8rem' },
+          }}
+        >
+          {steps.map((key, index) => (
+            <Step key={key} completed={index < current}>
+              <StepLabel aria-current={index === current ? 'step' : undefined}>{stepLabel(t, key)}</StepLabel>
+            </Step>
+          ))}
+        </Stepper>
+      </Box>
+      <Outlet />
+    </PageShell>
+  );
+}

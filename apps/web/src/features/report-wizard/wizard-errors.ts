@@ -1,0 +1,41 @@
+import type { ReportType, StepKey } from '@ansim/shared/constants';
+import { reportSubmissionSchema, STEP_FIELDS } from '@ansim/shared/report-form';
+import { fieldId } from './components/draft-fields';
+import type { ReportForm } from './report-form';
+import { stepsFor } from './report-form-store';
+
+/** Every submission error of the draft, keyed by dotted path, in the form's field order. */
+export function formErrors(form: ReportForm): Record<string, string> {
+  const result = reportSubmissionSchema.safeParse(form);
+  if (result.success) return {};
+  const errors: Record<string, string> = {};
+  for (const issue of result.error.issues) errors[issue.path.join('.')] ??= issue.message;
+  return errors;
+}
+
+/**
+ * The wizard step holding the first of the given error paths (a server 400's details or the local check),
+ * so the reporter is taken to where the problem is; null when no step of this type edits any of them.
+ */
+export function stepOfFirstError(type: ReportType | '', paths: readonly string[]): number | null {
+  const steps = stepsFor(type);
+  for (const path of paths) {
+    const head = path.split('.')[0]!;
+    const index = steps.findIndex((step: StepKey) => (STEP_FIELDS[step] as readonly string[]).includes(head));
+    if (index >= 0) return index;
+  }
+  return null;
+}
+
+/** Moves keyboard focus to the field of an error path (or the first control inside its group). */
+export function focusField(path: string): boolean {
+  const element = document.getElementById(fieldId(path));
+  if (!element) return false;
+  const focusable =
+    element.matches('input, textarea, select, button') || element.hasAttribute('tabindex')
+      ? element
+      : element.querySelector<HTMLElement>('input, textarea, select, button');
+  if (!focusable) return false;
+  focusable.focus();
+  return true;
+}

@@ -1,0 +1,51 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DRAFT_PREFIX, writeDraftField } from './draft-storage';
+import { isLoggedInAt, LOGIN_EXPIRES_KEY, logout, refreshLoginStatus, useLoginState } from './login-state';
+import { RequestError } from './request-error';
+
+const request = vi.fn();
+vi.mock('./request', () => ({ request: (...args: unknown[]) => request(...args) }));
+
+afterEach(() => {
+  request.mockReset();
+  localStorage.clear();
+});
+
+describe('login state', () => {
+  it('is logged in only while the expiry is in the future', () => {
+    expect(isLoggedInAt(null, 100)).toBe(false);
+    expect(isLoggedInAt(100, 100)).toBe(false);
+    expect(isLoggedInAt(101, 100)).toBe(true);
+  });
+
+  it('logout clears the expiry and every report draft key even when the server call fails', async () => {
+    useLoginState.getState().setExpires(9_999_999_999);
+    writeDraftField('report_type', 'formal');
+    writeDraftField('acts', []);
+    localStorage.setItem('ansim.colorMode', 'dark');
+    request.mockRejectedValueOnce(new RequestError(0, { code: 'ERR_NETWORK', message: 'x' }));
+    await logout();
+    expect(request).toHaveBeenCalledWith('delete', '/api/v1/token/');
+    expect(localStorage.getItem(LOGIN_EXPIRES_KEY)).toBeNull();
+    expect(useLoginState.getState().expires).toBeNull();
+    expect(Object.keys(localStorage).filter((key) => key.startsWith(DRAFT_PREFIX))).toEqual([]);
+    expect(localStorage.getItem('ansim.colorMode')).toBe('dark');
+  });
+
+  it('refresh stores the server expiry, clears on UNAUTHORIZED and only logs other errors', async () => {
+    request.mockResolvedValueOnce({ expires: 2_000_000_000 });
+    await refreshLoginStatus();
+    expect(localStorage.getItem(LOGIN_EXPIRES_KEY)).toBe('2000000000');
+
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    request.mockRejectedValueOnce(new RequestError(502, { code: 'BAD_GATEWAY', message: 'x' }));
+    await refreshLoginStatus();
+    expect(useLoginState.getState().expires).toBe(2_000_000_000);
+    expect(warn).toHaveBeenCalled();
+
+    request.mockRejectedValueOnce(new RequestError(401, { code: 'UNAUTHORIZED', message: 'x' }));
+    await refreshLoginStatus();
+    expect(useLoginState.getState().expires).toBeNull();
+    warn.mockRestore();
+  });
+});

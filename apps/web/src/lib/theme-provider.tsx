@@ -1,0 +1,19 @@
+import { type Theme, ThemeProvider } from '@mui/material/styles';
+import { type ColorMode, useColorMode } from './color-mode';
+import { createAppTheme } from './theme';
+
+const themes: Partial<Record<ColorMode, Theme>> = {};
+const themeFor = (mode: ColorMode): Theme => {
+  themes[mode] ??= createAppTheme(mode);
+  return themes[mode];
+};
+
+/**
+ * The MUI theme for the current colour mode. Mounted around each MUI page (and the drawer) rather than at the
+ * root, so MUI and Emotion load only with the first screen that uses them — never for the landing page. The
+ * root styles CssBaseline used to set come from styles/shell.css, which every screen has.
+ */
+export function AppThemeProvider({ children }: { children: React.ReactNode }) {
+  const mode = useColorMode((state) => state.mode);
+  return <ThemeProvider theme={themeFor(mode)}>{children}</ThemeProvider>;
+}

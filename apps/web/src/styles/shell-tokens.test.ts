@@ -1,0 +1,68 @@
+import { readFileSync } from 'node:fs';
+import { alpha } from '@mui/material/styles';
+import { describe, expect, it } from 'vitest';
+import { createAppTheme } from '../lib/theme';
+
+// Read from disk: the test runner does not process stylesheets.
+const read = (relative: string) => readFileSync(new URL(relative, import.meta.url), 'utf8');
+const shellCss = read('./shell.css');
+const landingCss = read('../features/landing/landing-page.css');
+
+/** The custom properties declared in the first block whose selector is exactly `selector`. */
+function tokens(css: string, selector: string): Record<string, string> {
+  const start = css.indexOf(`${selector} {`);
+  if (start < 0) throw new Error(`No ${selector} block in shell.css`);
+  const body = css.slice(start, css.indexOf('}', start));
+  const entries = [...body.matchAll(/(--ansim-[a-z0-9-]+):\s*([^;]+);/g)].map(
+    ([, name, value = '']) => [name, value.replace(/\s+/g, ' ').trim()] as const,
+  );
+  return Object.fromEntries(entries);
+}
+
+const norm = (value: string | number) => String(value).replace(/\s+/g, '').toLowerCase();
+
+describe('shell.css follows the MUI theme (the landing page and header render without MUI)', () => {
+  const root = tokens(shellCss, ':root');
+  const dark = { ...root, ...tokens(shellCss, ':root[data-color-mode="dark"]') };
+
+  for (const [mode, css] of [
+    ['light', root],
+    ['dark', dark],
+  ] as const) {
+    it(`${mode} tokens equal the theme's palette`, () => {
+      const { palette, shape } = createAppTheme(mode);
+      const expected: Record<string, string | number> = {
+        '--ansim-primary': palette.primary.main,
+        '--ansim-primary-contrast': palette.primary.contrastText,
+        '--ansim-bg-default': palette.background.default,
+        '--ansim-bg-paper': palette.background.paper,
+        '--ansim-text-primary': palette.text.primary,
+        '--ansim-text-secondary': palette.text.secondary,
+        '--ansim-divider': palette.divider,
+        '--ansim-action-hover': palette.action.hover,
+        '--ansim-primary-hover': alpha(palette.primary.main, palette.action.hoverOpacity),
+        '--ansim-error': palette.error.main,
+        '--ansim-success': palette.success.main,
+        '--ansim-radius': `${shape.borderRadius}px`,
+      };
+      for (const [name, value] of Object.entries(expected)) {
+        expect(norm(css[name] ?? `(missing ${name})`), name).toBe(norm(value));
+      }
+    });
+  }
+
+  it('uses the theme font stack', () => {
+    expect(norm(root['--ansim-font'] ?? '')).toBe(
+      norm(String(createAppTheme('light').typography.fontFamily)),
+    );
+  });
+
+  it('issue 3: primary #1867C0 light and #2196F3 dark', () => {
+    expect(root['--ansim-primary']?.toUpperCase()).toBe('#1867C0');
+    expect(dark['--ansim-primary']?.toUpperCase()).toBe('#2196F3');
+  });
+
+  it('the landing hero is 550 px tall', () => {
+    expect(landingCss).toMatch(/\.landing-hero \{\s*height: 550px;/);
+  });
+});

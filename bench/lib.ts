@@ -1,0 +1,173 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+export const repoRoot = path.resolve(import.meta.dirname, '..');
+
+export interface Measurement {
+  name: string;
+  requests: number;
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+export async function waitForHttp(url: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url);
+      if (response.status < 500) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+export function startProcess(
+  script: string,
+  env: Record<string, string>,
+  options: { nodeArgs?: string[] } = {},
+): ChildProcess {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', script], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return child;
+}
+
+export async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+  if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+export async function measure(name: string, options: autocannon.Options): Promise<Measurement> {
+  const defaults = options.amount ? { connections: 50 } : { connections: 50, duration: 8 };
+  const result = await autocannon({ ...defaults, ...options });
+  return {
+    name,
+    requests: result.requests.total,
+    reqPerSec: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+export interface LatencyMeasurement {
+  name: string;
+  requests: number;
+  reqPerSec: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+}
+
+export function percentile(sorted: number[], fraction: number): number {
+  if (sorted.length === 0) return 0;
+  const index = Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1);
+  return Math.round(sorted[Math.max(0, index)]! * 100) / 100;
+}
+
+/**
+ * A closed-loop load of `concurrency` workers calling `task` for `durationMs`, with exact percentiles.
+ * Used where the same work is measured through the API and directly against the database, so both sides
+ * are driven by the same harness.
+ */
+export async function runClosedLoop(
+  name: string,
+  task: () => Promise<void>,
+  options: { concurrency: number; durationMs: number },
+): Promise<LatencyMeasurement> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const deadline = performance.now() + options.durationMs;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: options.concurrency }, async () => {
+      while (performance.now() < deadline) {
+        const t0 = performance.now();
+        try {
+          await task();
+          latencies.push(performance.now() - t0);
+        } catch {
+          errors += 1;
+        }
+      }
+    }),
+  );
+  return summarize(name, latencies, (performance.now() - started) / 1000, errors);
+}
+
+/** Exact percentiles of a set of latencies (ms) measured over `seconds`. */
+export function summarize(
+  name: string,
+  latencies: number[],
+  seconds: number,
+  errors: number,
+): LatencyMeasurement {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return {
+    name,
+    requests: sorted.length,
+    reqPerSec: Math.round(sorted.length / seconds),
+    p50: percentile(sorted, 0.5),
+    p95: percentile(sorted, 0.95),
+    p99: percentile(sorted, 0.99),
+    errors,
+  };
+}
+
+/**
+ * A probe, not a load: one request at a time every `intervalMs` until `until` settles (or `durationMs`
+ * passes), each latency recorded. Measures how a cheap route answers while something else loads the server.
+ */
+export async function probeLatency(
+  name: string,
+  url: string,
+  options: { intervalMs: number; until?: Promise<unknown>; durationMs?: number },
+): Promise<LatencyMeasurement> {
+  const latencies: number[] = [];
+  let errors = 0;
+  let done = false;
+  void options.until?.finally(() => {
+    done = true;
+  });
+  const deadline = performance.now() + (options.durationMs ?? Number.POSITIVE_INFINITY);
+  const started = performance.now();
+  while (!done && performance.now() < deadline) {
+    const t0 = performance.now();
+    try {
+      const response = await fetch(url);
+      await response.arrayBuffer();
+      if (response.ok) latencies.push(performance.now() - t0);
+      else errors += 1;
+    } catch {
+      errors += 1;
+    }
+    await new Promise((resolve) => setTimeout(resolve, options.intervalMs));
+  }
+  return summarize(name, latencies, (performance.now() - started) / 1000, errors);
+}

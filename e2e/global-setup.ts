@@ -1,0 +1,73 @@
+import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ARTIFACTS, writeServerState } from './server-state';
+
+const ROOT = join(import.meta.dirname, '..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function waitForHealth(
+  url: string,
+  child: { exitCode: number | null },
+  timeoutMs: number,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null)
+      throw new Error(`API server exited with code ${child.exitCode} before it was ready`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`API server not healthy at ${url} after ${timeoutMs} ms`);
+}
+
+/** Starts the real server on a free port with a fresh data directory, serving the freshly built web app. */
+export default async function globalSetup(): Promise<void> {
+  const webDist = join(ROOT, 'apps/web/dist');
+  if (!existsSync(join(webDist, 'index.html')))
+    throw new Error('apps/web/dist is missing: run `npm run build` first');
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'ansim-e2e-'));
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const logFile = join(ARTIFACTS, 'server.log');
+  const log = createWriteStream(logFile);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseURL,
+      NODE_ENV: 'test',
+      WEB_DIST: webDist,
+      // A small upload limit lets the wizard spec show the 413 message with a 6 MB file instead of 51 MB.
+      MAX_FILE_BYTES: process.env.MAX_FILE_BYTES ?? String(5 * 1024 * 1024),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.pipe(log);
+  child.stderr.pipe(log);
+  await waitForHealth(`${baseURL}/api/health`, child, 90_000);
+  writeServerState({ baseURL, dataDir, pid: child.pid!, logFile });
+  child.unref();
+}

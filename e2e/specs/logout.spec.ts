@@ -1,0 +1,40 @@
+import { expect, loginThroughUi, test } from '../fixtures';
+
+test('logout ends the session, clears the expiry and every report draft, and shows a snackbar for 5 s', async ({
+  page,
+  user,
+}) => {
+  await page.goto('/login');
+  await loginThroughUi(page, user);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/report');
+  await page.getByTestId('report-type-anonym').click();
+  await expect(page).toHaveURL(/\/report\/t$/);
+  expect(
+    await page.evaluate(() => Object.keys(localStorage).some((k) => k.startsWith('ansim.reportDraft.'))),
+  ).toBe(true);
+
+  await page.getByRole('link', { name: '로그아웃' }).click();
+  await expect(page).toHaveURL(/\/logout$/);
+  const snackbar = page.getByTestId('snackbar');
+  await expect(snackbar).toHaveText(/로그아웃되었습니다\./);
+  const shownAt = Date.now();
+  await expect(
+    page.getByText('로그아웃되었습니다. 이 기기에 임시 저장된 신고 초안도 함께 삭제했습니다.'),
+  ).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('loginExpires'))).toBeNull();
+  expect(
+    await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('ansim.reportDraft.'))),
+  ).toEqual([]);
+
+  await expect(snackbar).toBeVisible();
+  await page.waitForTimeout(Math.max(0, 4_000 - (Date.now() - shownAt)));
+  await expect(snackbar).toBeVisible();
+  await expect(snackbar).toBeHidden({ timeout: 2_500 });
+
+  // The server session is gone too: the session check answers 401.
+  const check = await page.request.get('/api/v1/token/');
+  expect(check.status()).toBe(401);
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard$/);
+});

@@ -1,0 +1,67 @@
+export const REPORT_TYPES = ['anonym', 'brief', 'formal', 'reference', 'defendant'] as const;
+export type ReportType = (typeof REPORT_TYPES)[number];
+/** The types a logged-in reporter files; `reference` and `defendant` are statements given through invitations. */
+export const REPORTER_TYPES = ['anonym', 'brief', 'formal'] as const;
+export type ReporterReportType = (typeof REPORTER_TYPES)[number];
+
+export const REPORT_TYPE_LABELS_KO: Record<ReportType, string> = {
+  anonym: '익명 신고',
+  brief: '약식 신고',
+  formal: '정식 신고',
+  reference: '참고인 진술',
+  defendant: '피신고인 진술',
+};
+
+export const STEP_LABELS_KO = {
+  parties: '신고인·행위자 정보 및 관계',
+  acts: '괴롭힘 행위 및 증거',
+  harms: '피해 내용 및 요구사항',
+  concerns: '사건 처리 과정에 대한 우려',
+  witnessSuggestion: '참고인 제안 및 기타 사항',
+  protection: '보호조치 요청',
+  witnesses: '참고인 및 기타 사항',
+  reference: '참고인 조사',
+  defendantInfo: '인적 사항',
+  defendantStatement: '신고 내용에 대한 진술',
+} as const;
+export type StepKey = keyof typeof STEP_LABELS_KO;
+
+/** Steps per report type (spec §4, §9: 4, 4, 5, 1, 3). */
+export const STEPS_BY_TYPE: Record<ReportType, readonly StepKey[]> = {
+  anonym: ['parties', 'acts', 'harms', 'concerns'],
+  brief: ['parties', 'acts', 'harms', 'witnessSuggestion'],
+  formal: ['parties', 'acts', 'harms', 'protection', 'witnesses'],
+  reference: ['reference'],
+  defendant: ['defendantInfo', 'defendantStatement', 'witnesses'],
+};
+
+export const REPORT_STATUSES = ['received', 'investigating', 'action_taken', 'closed', 'dismissed'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+export const REPORT_STATUS_LABELS_KO: Record<ReportStatus, string> = {
+  received: '접수',
+  investigating: '조사 중',
+  action_taken: '조치 완료',
+  closed: '종결',
+  dismissed: '불성립',
+};
+/** The handling steps of the Ministry of Employment and Labor's guide (DESIGN §3). */
+export const STATUS_TRANSITIONS: Record<ReportStatus, readonly ReportStatus[]> = {
+  received: ['investigating', 'dismissed'],
+  investigating: ['action_taken', 'dismissed'],
+  action_taken: ['closed'],
+  closed: [],
+  dismissed: [],
+};
+
+export const USER_ROLES = ['member', 'manager'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+export const CSRF_COOKIE = 'csrftoken';
+export const CSRF_HEADER = 'X-CSRFToken';
+export const SESSION_COOKIE = 'sessionid';
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+export const SNACKBAR_TIMEOUT_MS = 5000;
+export const SNACKBAR_SWIPE_PX = 50;

@@ -1,0 +1,57 @@
+import type { ErrorCode } from './error-codes.ts';
+
+/** Korean text for every server error code; the exact strings of DESIGN §6 where it names them. */
+export const ERROR_MESSAGES_KO: Record<ErrorCode, string> = {
+  VALIDATION_ERROR: '입력값을 확인해주세요.',
+  INVALID_CREDENTIALS: '이메일 또는 비밀번호가 올바르지 않습니다.',
+  CAPTCHA_FAILED: '자동 입력 방지 확인에 실패했습니다. 다시 시도해주세요.',
+  INVALID_TOKEN: '링크가 유효하지 않거나 만료되었습니다. 다시 요청해주세요.',
+  UNAUTHORIZED: '로그인이 필요합니다.',
+  FORBIDDEN: '접근 권한이 없습니다.',
+  CSRF_FAILED: '보안 확인에 실패했습니다. 페이지를 새로고침한 뒤 다시 시도해주세요.',
+  EMAIL_NOT_CONFIRMED: '이메일 인증이 완료되지 않았습니다. 받은 편지함의 인증 메일을 확인해주세요.',
+  NO_COMPANY:
+    '소속 회사가 확인되지 않았습니다. 회사 이메일로 가입하거나 회사에서 받은 가입 코드를 입력해주세요.',
+  NOT_FOUND: '요청한 항목을 찾을 수 없습니다.',
+  USER_NOT_FOUND: '사용자 계정을 찾을 수 없습니다.',
+  METHOD_NOT_ALLOWED: '허용되지 않는 요청 방식입니다.',
+  CONFLICT: '요청이 현재 상태와 충돌합니다.',
+  INVALID_TRANSITION: '현재 상태에서는 이 단계로 변경할 수 없습니다.',
+  FILE_IN_USE: '제출된 신고에 첨부된 파일은 삭제할 수 없습니다.',
+  ALREADY_SUBMITTED: '이미 진술서를 제출했습니다.',
+  INVITATION_EXPIRED: '요청 링크의 유효 기간이 지났습니다. 담당자에게 새 링크를 요청해주세요.',
+  DATA_ERASED: '이 내용은 영구 삭제되어 더 이상 열람할 수 없습니다.',
+  PAYLOAD_TOO_LARGE: '파일이 너무 큽니다. 허용된 크기 이하의 파일을 올려주세요.',
+  UNSUPPORTED_MEDIA_TYPE: '지원하지 않는 형식입니다.',
+  RATE_LIMITED: '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.',
+  INTERNAL_SERVER_ERROR: '서버에서 오류가 발생했습니다.',
+  BAD_GATEWAY: '서버가 응답하지 않습니다. 잠시 후 다시 시도해주세요.',
+  SERVICE_UNAVAILABLE: '서비스를 일시적으로 사용할 수 없습니다. 잠시 후 다시 시도해주세요.',
+};
+
+/** Client-side messages of the specification's error catalogue (§8), exact strings of DESIGN §6. */
+export const CLIENT_MESSAGES_KO = {
+  UNKNOWN: '알 수 없는 오류가 발생했습니다.',
+  ECONNABORTED: '요청 시간이 초과되었습니다. 네트워크를 확인해주세요.',
+  NETWORK: '네트워크 오류입니다. 인터넷 연결을 확인해주세요.',
+  ERR_CANCELED: '요청이 취소되었습니다.',
+  OTHER_NETWORK: '네트워크 연결 중 오류가 발생했습니다.',
+  SUBMIT_SUCCESS: '신고가 성공적으로 접수되었습니다.',
+  NO_REPORT_TYPE: '신고 유형을 선택해주세요.',
+} as const;
+
+/** Field-level validation messages used inside the shared zod schemas. */
+export const FIELD_MESSAGES_KO = {
+  required: '필수 입력 항목입니다.',
+  email: '올바른 이메일 주소를 입력해주세요.',
+  passwordTooShort: '비밀번호는 8자 이상이어야 합니다.',
+  passwordTooLong: '비밀번호는 128자 이하여야 합니다.',
+  passwordTooCommon: '너무 흔한 비밀번호입니다. 다른 비밀번호를 사용해주세요.',
+  tooLong: (max: number) => `${max}자 이하로 입력해주세요.`,
+  tooMany: (max: number) => `최대 ${max}개까지 입력할 수 있습니다.`,
+  invalid: '올바르지 않은 값입니다.',
+  nameRequired: '이름을 입력해주세요.',
+  captchaRequired: '자동 입력 방지 확인을 완료해주세요.',
+  passwordMismatch: '비밀번호가 일치하지 않습니다.',
+  uploadMalformed: '파일을 받는 중 요청이 끊겼거나 형식이 올바르지 않습니다. 다시 올려주세요.',
+} as const;

@@ -1,0 +1,63 @@
+#!/usr/bin/env node
+// `npm test`: type check, lint, unit + API integration (Vitest), then the browser suite (Playwright).
+// Runs every stage even after a failure, so one run shows everything that is broken, and ends with one
+// plain summary line of the counts.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const resultsDir = path.join(root, 'test-results');
+fs.mkdirSync(resultsDir, { recursive: true });
+const vitestJson = path.join(resultsDir, 'vitest.json');
+const e2eJson = path.join(resultsDir, 'e2e.json');
+for (const file of [vitestJson, e2eJson]) fs.rmSync(file, { force: true });
+
+const stages = [
+  { name: 'type check', command: 'npm', args: ['run', '--silent', 'typecheck'] },
+  { name: 'lint', command: 'npm', args: ['run', '--silent', 'lint'] },
+  {
+    name: 'unit and API integration',
+    command: 'npx',
+    args: ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
+  },
+  { name: 'end-to-end', command: 'node', args: ['e2e/run.mjs'], env: { E2E_JSON_OUTPUT: e2eJson } },
+];
+
+const outcomes = [];
+for (const stage of stages) {
+  console.info(`\n▶ ${stage.name}`);
+  const started = Date.now();
+  const result = spawnSync(stage.command, stage.args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...stage.env },
+  });
+  const ok = result.status === 0;
+  outcomes.push({ name: stage.name, ok, seconds: ((Date.now() - started) / 1000).toFixed(1) });
+}
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+if (fs.existsSync(vitestJson)) {
+  const report = JSON.parse(fs.readFileSync(vitestJson, 'utf8'));
+  passed += report.numPassedTests ?? 0;
+  failed += report.numFailedTests ?? 0;
+  skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+}
+if (fs.existsSync(e2eJson)) {
+  const report = JSON.parse(fs.readFileSync(e2eJson, 'utf8'));
+  passed += report.stats?.expected ?? 0;
+  failed += (report.stats?.unexpected ?? 0) + (report.stats?.flaky ?? 0);
+  skipped += report.stats?.skipped ?? 0;
+}
+
+console.info('\nStages:');
+for (const outcome of outcomes)
+  console.info(`  ${outcome.ok ? '✓' : '✗'} ${outcome.name} (${outcome.seconds} s)`);
+const stageFailures = outcomes.filter((outcome) => !outcome.ok).length;
+// A failed stage without counted tests (type errors, lint) still counts as a failure in the summary.
+if (stageFailures > 0 && failed === 0) failed = stageFailures;
+console.info(`total: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(stageFailures > 0 ? 1 : 0);
