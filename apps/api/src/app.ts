@@ -26,14 +26,14 @@ import { tokenRoutes } from './routes/api/v1/token.ts';
 import { userRoutes } from './routes/api/v1/user.ts';
 import { healthRoutes } from './routes/health.ts';
 import { createFileStore } from './storage/create-file-store.ts';
-import { createEncryptingFileStore } from './storage/encrypting-file-store.ts';
+import { createEncryptingFileStore, type EncryptingFileStore } from './storage/encrypting-file-store.ts';
 import type { FileStore } from './storage/file-store.ts';
 
 export interface AppDeps {
   config: Config;
   database: Database;
   captcha: CaptchaVerifier;
-  fileStore: FileStore;
+  fileStore: EncryptingFileStore;
 }
 
 declare module 'fastify' {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files, reportMessages, reports } from '../src/db/schema.ts';
 import { eraseCompanyKeys, rotateCompanyKey } from '../src/domain/companies/company-keys.ts';
 import { isSealed, resealColumns } from '../src/encryption/codec.ts';
-import { DataErasedError } from '../src/encryption/keyring.ts';
+import { DataErasedError, keyringOf } from '../src/encryption/keyring.ts';
 import type { EncryptingFileStore } from '../src/storage/encrypting-file-store.ts';
 import {
   createCompany,
@@ -259,6 +259,21 @@ describe('encryption at rest', () => {
     expect(await dumpDatabase()).not.toContain('암호화 이전에 저장된 메시지');
     const after = (await reporterB.get(`/api/v1/report/${caseB}/messages`)).json();
     expect(after).toEqual(before);
+  });
+
+  it('stores an upload when the active key must be read from the database first', async () => {
+    // The key lookup once ran inside the transaction that records the file; on PGlite (one connection) it
+    // then waited on that transaction for ever whenever the active key was not cached.
+    keyringOf(ctx.database).forget([]);
+    const stored = await Promise.race([
+      upload(reporterB, '추가 증거.txt', Buffer.from('캐시 없이 올린 증거')),
+      new Promise<'hang'>((resolve) => setTimeout(() => resolve('hang'), 15_000).unref()),
+    ]);
+    expect(stored).not.toBe('hang');
+    if (stored === 'hang') return;
+    expect(stored.statusCode).toBe(201);
+    const download = await reporterB.get(`/api/v1/file/${stored.json().id}/`);
+    expect(download.body).toBe('캐시 없이 올린 증거');
   });
 
   it('erases one company: its data is unreadable for good, another company keeps its own', async () => {

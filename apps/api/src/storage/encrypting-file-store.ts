@@ -182,6 +182,14 @@ class DecryptingTransform extends Transform {
 }
 
 export interface EncryptingFileStore extends FileStore {
+  /**
+   * Encrypts a complete upload into a sealed temporary file (the plaintext is removed) and returns its path,
+   * for `commit` to move in as it is. It looks up the data key in the database, so it runs before the
+   * transaction that records the file: on embedded PGlite (one connection) a query from inside that
+   * transaction's callback would wait on the transaction itself, for ever. Encrypting a large file outside the
+   * transaction also keeps the transaction short.
+   */
+  seal(temporaryPath: string, options?: CommitOptions): Promise<string>;
   /** The data key id in a stored file's header; null for a file stored before encryption at rest. */
   keyIdOf(key: string): Promise<string | null>;
   /** Copies a stored file under the scope's active key and returns the new storage key (the old one stays). */
@@ -197,28 +205,49 @@ export function createEncryptingFileStore(inner: FileStore, keyring: Keyring): E
     pipelineCallback(inner.read(key), new DecryptingTransform(keyring), () => {
       // Errors reach the reader through the returned stream.
     });
-  async function sealInto(source: Readable, keyScope: string | null): Promise<string> {
-    const { id, key } = await keyring.activeKey(keyScope);
-    const sealedPath = await inner.temporaryPath();
+  async function sealToTemporary(source: Readable, keyScope: string | null): Promise<string> {
+    let sealedPath: string | undefined;
     try {
+      const { id, key } = await keyring.activeKey(keyScope);
+      sealedPath = await inner.temporaryPath();
       await pipeline(
         source,
         new EncryptingTransform(id, key),
         createWriteStream(sealedPath, { flags: 'wx' }),
       );
+      return sealedPath;
+    } catch (error) {
+      source.destroy();
+      if (sealedPath) await fs.rm(sealedPath, { force: true });
+      throw error;
+    }
+  }
+  async function commitSealed(sealedPath: string): Promise<string> {
+    try {
       return await inner.commit(sealedPath);
     } catch (error) {
       await fs.rm(sealedPath, { force: true });
       throw error;
     }
   }
+  // Paths made by seal(): only these are moved into the store as they are; any other path is plaintext.
+  const sealedPaths = new Set<string>();
+  async function sealFile(temporaryPath: string, keyScope: string | null): Promise<string> {
+    const sealedPath = await sealToTemporary(createReadStream(temporaryPath), keyScope);
+    // The plaintext upload leaves the disk as soon as its encrypted copy exists.
+    await fs.rm(temporaryPath, { force: true });
+    return sealedPath;
+  }
   return {
     temporaryPath: () => inner.temporaryPath(),
+    async seal(temporaryPath, options) {
+      const sealedPath = await sealFile(temporaryPath, options?.keyScope ?? null);
+      sealedPaths.add(sealedPath);
+      return sealedPath;
+    },
     async commit(temporaryPath: string, options?: CommitOptions) {
-      const storageKey = await sealInto(createReadStream(temporaryPath), options?.keyScope ?? null);
-      // The plaintext upload leaves the disk as soon as its encrypted copy is stored.
-      await fs.rm(temporaryPath, { force: true });
-      return storageKey;
+      if (sealedPaths.delete(temporaryPath)) return inner.commit(temporaryPath);
+      return commitSealed(await sealFile(temporaryPath, options?.keyScope ?? null));
     },
     read,
     remove: (key) => inner.remove(key),
@@ -237,6 +266,6 @@ export function createEncryptingFileStore(inner: FileStore, keyring: Keyring): E
       if (head.length < HEADER_BYTES || !head.subarray(0, MAGIC.length).equals(MAGIC)) return null;
       return bytesToUuid(head.subarray(MAGIC.length + 1, MAGIC.length + 17));
     },
-    reseal: (key, keyScope) => sealInto(read(key), keyScope),
+    reseal: async (key, keyScope) => commitSealed(await sealToTemporary(read(key), keyScope)),
   };
 }

@@ -13,11 +13,11 @@ import { openJson } from '../../encryption/codec.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { cleanFileName, sniffContentType } from '../../lib/sniff.ts';
 import { stripImageMetadata } from '../../lib/strip-metadata.ts';
-import type { FileStore } from '../../storage/file-store.ts';
+import type { EncryptingFileStore } from '../../storage/encrypting-file-store.ts';
 import { caseFiles } from '../manager/case-view.ts';
 import { FILE_STORE_LOCK_KEY } from './sweep-orphans.ts';
 
-type Deps = { database: Database; config: Config; fileStore: FileStore };
+type Deps = { database: Database; config: Config; fileStore: EncryptingFileStore };
 
 export interface FileView {
   id: string;
@@ -78,6 +78,7 @@ export async function storeUpload(
   upload: { stream: Readable & { truncated?: boolean }; filename: string | undefined },
 ): Promise<FileView> {
   const temporaryPath = await fileStore.temporaryPath();
+  let sealedPath: string | undefined;
   let key: string | undefined;
   try {
     await pipeline(upload.stream, createWriteStream(temporaryPath, { flags: 'wx' })).catch((error) => {
@@ -109,11 +110,12 @@ export async function storeUpload(
     }
     const sha256 = await sha256OfFile(temporaryPath);
     const keyScope = await ownerCompanyId(database, owner);
+    sealedPath = await fileStore.seal(temporaryPath, { keyScope });
     // Bytes and row appear under the sweep's lock: a process killed between the two leaves bytes the sweep
     // knows are orphaned (sweep-orphans.ts), while a live upload's bytes are never taken for orphans.
     const row = await database.db.transaction(async (tx) => {
       await tx.execute(sql`SELECT pg_advisory_xact_lock_shared(${FILE_STORE_LOCK_KEY})`);
-      key = await fileStore.commit(temporaryPath, { keyScope });
+      key = await fileStore.commit(sealedPath!);
       const [inserted] = await tx
         .insert(files)
         .values({
@@ -131,6 +133,7 @@ export async function storeUpload(
     return toFileView(row);
   } catch (error) {
     await fs.rm(temporaryPath, { force: true });
+    if (sealedPath && !key) await fs.rm(sealedPath, { force: true });
     if (key) await fileStore.remove(key);
     throw error;
   }
