@@ -324,6 +324,12 @@ describe('procedure', () => {
     expect(paged.next).toContain('page=2');
     expect((await managerA.get('/api/v1/manager/report/?page_size=500')).statusCode).toBe(400);
     expect((await managerA.get('/api/v1/manager/report/?status=bogus')).statusCode).toBe(400);
+    // A NUL byte cannot reach PostgreSQL as text: refused as a bad search, in the list and the export alike.
+    for (const path of ['/api/v1/manager/report/', '/api/v1/manager/report/export.csv']) {
+      const nul = await managerA.get(`${path}?q=%00%E1%84%80`);
+      expect(nul.statusCode).toBe(400);
+      expect(nul.json().code).toBe('VALIDATION_ERROR');
+    }
   });
 
   it('exports CSV with a byte-order mark, Korean headers and formula-safe cells', async () => {

@@ -21,7 +21,14 @@ const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '날짜는 YYYY-MM-DD �
 export const managerListQuery = z.object({
   status: z.enum(REPORT_STATUSES).optional(),
   type: z.enum(REPORTER_TYPES).optional(),
-  q: z.string().trim().max(100).optional(),
+  q: z
+    .string()
+    .trim()
+    .max(100)
+    // PostgreSQL text cannot hold NUL; no control character belongs in a search anyway.
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
+    .regex(/^[^\u0000-\u0008\u000b-\u001f\u007f]*$/, '검색어에 쓸 수 없는 문자가 들어 있습니다.')
+    .optional(),
   date_from: isoDate.optional(),
   date_to: isoDate.optional(),
   overdue: z.enum(['true', 'false']).optional(),
