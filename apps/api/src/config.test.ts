@@ -36,11 +36,18 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ CAPTCHA_PROVIDER: 'turnstile' })).toThrow(/TURNSTILE_SITE_KEY/);
   });
 
-  it('requires a secret key in production', () => {
+  it('requires a secret key and an encryption key in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SECRET_KEY/);
-    expect(loadConfig({ NODE_ENV: 'production', SECRET_KEY: 'k'.repeat(32) }).SECRET_KEY).toBe(
-      'k'.repeat(32),
+    expect(() => loadConfig({ NODE_ENV: 'production', SECRET_KEY: 'k'.repeat(32) })).toThrow(
+      /ENCRYPTION_KEY/,
     );
+    const production = loadConfig({
+      NODE_ENV: 'production',
+      SECRET_KEY: 'k'.repeat(32),
+      ENCRYPTION_KEY: 'e'.repeat(64),
+    });
+    expect(production.SECRET_KEY).toBe('k'.repeat(32));
+    expect(production.encryptionKey).toEqual(Buffer.alloc(32, 0xee));
   });
 
   it('detects https and trims the public URL', () => {

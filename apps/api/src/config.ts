@@ -93,7 +93,8 @@ const configSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['ENCRYPTION_KEY'],
-        message: 'is required in production (without it no stored report could be read back)',
+        message:
+          'is required in production (the master key of encryption at rest; kept apart from SECRET_KEY so that changing that one never makes stored reports unreadable)',
       });
     }
     if (value.NODE_ENV === 'production' && !value.SECRET_KEY) {

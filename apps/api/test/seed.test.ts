@@ -30,7 +30,7 @@ describe('demo seed', () => {
     expect(
       await seedDemoData(database, testConfig({ DATABASE_URL: 'postgres://app@db.internal:5432/ansim' })),
     ).toBeNull();
-    const production = testConfig({ NODE_ENV: 'production' });
+    const production = testConfig({ NODE_ENV: 'production', ENCRYPTION_KEY: 'e'.repeat(64) });
     expect(shouldSeedDemo(production)).toBe(false);
     expect(await seedDemoData(database, production)).toBeNull();
     expect(await countRows()).toEqual({ companies: 0, users: 0 });
