@@ -312,6 +312,33 @@ describe('procedure', () => {
     ]);
   });
 
+  it('counts each case in its month of Korean time, at the exact month boundary too', async () => {
+    const before = (await managerA.get('/api/v1/manager/stats/reports')).json();
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++)
+      ids.push((await reporterA.post('/api/v1/report/', reportBody('brief'))).json().id);
+    const seoulNow = new Date(Date.now() + 9 * 3600 * 1000);
+    // 00:00 KST on the first day of the month before last: the first instant that belongs to that month.
+    const monthStart = new Date(
+      Date.UTC(seoulNow.getUTCFullYear(), seoulNow.getUTCMonth() - 2, 1) - 9 * 3600 * 1000,
+    );
+    const createdAt = [
+      monthStart,
+      new Date(monthStart.getTime() - 1),
+      new Date(Date.now() - 400 * 86_400_000),
+    ];
+    for (const [i, id] of ids.entries())
+      await ctx.database.db.update(reports).set({ createdAt: createdAt[i]! }).where(eq(reports.id, id));
+    const after = (await managerA.get('/api/v1/manager/stats/reports')).json();
+    const counts = (stats: { by_month: { count: number }[] }) => stats.by_month.map((month) => month.count);
+    const expected = counts(before);
+    expected[9]! += 1;
+    expected[8]! += 1;
+    expect(counts(after)).toEqual(expected);
+    expect(after.total).toBe(before.total + 3);
+    expect(after.by_type.brief).toBe(before.by_type.brief + 3);
+  });
+
   it('filters by status, type and text, and pages', async () => {
     const byType = (await managerA.get('/api/v1/manager/report/?type=formal')).json();
     expect(byType.results.every((row: { report_type: string }) => row.report_type === 'formal')).toBe(true);

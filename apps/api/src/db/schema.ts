@@ -248,7 +248,9 @@ export const reports = pgTable(
     uniqueIndex('reports_idempotency_key').on(t.reporterId, t.idempotencyKey),
     index('reports_reporter_idx').on(t.reporterId, t.createdAt),
     // The manager list's default order, with its tie-breaker, so a page is read straight off the index.
-    index('reports_company_created_id_idx').on(t.companyId, t.createdAt.desc(), t.id.desc()),
+    // Ascending on purpose: read backwards it gives `created_at DESC, id DESC` (nulls first, PostgreSQL's
+    // default), which the query asks for; a `DESC NULLS LAST` index would not match it and went unused.
+    index('reports_company_created_idx').on(t.companyId, t.createdAt, t.id),
     // Also `reports_company_stats_idx` (migration 0004, hand-written because drizzle cannot declare INCLUDE):
     // (company_id) INCLUDE the columns the statistics read, so they are index-only scans.
   ],

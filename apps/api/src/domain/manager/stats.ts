@@ -11,20 +11,33 @@ export interface ReportStats {
   overdue: { ack: number; feedback: number; total: number };
 }
 
-/** Company statistics in four aggregate queries; nothing is counted outside the manager's company. */
+/** The first instant of each of the last 12 months in Korea's time zone, and of the month after them. */
+function monthBoundaries(now = Date.now()): { months: string[]; boundaries: string[] } {
+  // Korea has kept UTC+9 all year since 1988 (no daylight saving), so a fixed offset is exact.
+  const seoulNow = new Date(now + 9 * 3600 * 1000);
+  const months: string[] = [];
+  const boundaries: string[] = [];
+  for (let i = 0; i <= 12; i++) {
+    const date = new Date(Date.UTC(seoulNow.getUTCFullYear(), seoulNow.getUTCMonth() - 11 + i, 1));
+    const month = `${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, '0')}`;
+    if (i < 12) months.push(month);
+    boundaries.push(`${month}-01T00:00:00+09:00`);
+  }
+  return { months, boundaries };
+}
+
+/**
+ * Company statistics in three aggregate queries, each one pass over the company's rows; nothing is counted
+ * outside the manager's company. Months are bucketed against precomputed boundaries (width_bucket), since a
+ * time-zone conversion per row made the monthly count the slowest part at 100,000 cases.
+ */
 export async function companyStats(database: Database, companyId: string): Promise<ReportStats> {
-  const [groups, months, [median], [overdue]] = await Promise.all([
-    database.query<{ status: string; report_type: string; n: number }>(
-      'SELECT status, report_type, count(*)::int AS n FROM reports WHERE company_id = $1 GROUP BY status, report_type',
-      [companyId],
-    ),
-    database.query<{ month: string; n: number }>(
-      `SELECT to_char(date_trunc('month', created_at AT TIME ZONE 'Asia/Seoul'), 'YYYY-MM') AS month, count(*)::int AS n
-       FROM reports
-       WHERE company_id = $1
-         AND created_at >= (date_trunc('month', now() AT TIME ZONE 'Asia/Seoul') - interval '11 months') AT TIME ZONE 'Asia/Seoul'
-       GROUP BY 1`,
-      [companyId],
+  const { months, boundaries } = monthBoundaries();
+  const [groups, [median], [overdue]] = await Promise.all([
+    database.query<{ status: string; report_type: string; bucket: number; n: number }>(
+      `SELECT status, report_type, width_bucket(created_at, $2::timestamptz[]) AS bucket, count(*)::int AS n
+       FROM reports WHERE company_id = $1 GROUP BY 1, 2, 3`,
+      [companyId, boundaries],
     ),
     database.query<{ days: number | null }>(
       `SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM closed_at - created_at) / 86400)::float8 AS days
@@ -42,19 +55,16 @@ export async function companyStats(database: Database, companyId: string): Promi
   ]);
   const byStatus = Object.fromEntries(REPORT_STATUSES.map((status) => [status, 0]));
   const byType = Object.fromEntries(REPORTER_TYPES.map((type) => [type, 0]));
+  // Bucket 1 is the oldest of the 12 months, 12 the current one; 0 is older, 13 not yet begun.
+  const monthCounts = months.map(() => 0);
   let total = 0;
   for (const group of groups) {
     byStatus[group.status] = (byStatus[group.status] ?? 0) + group.n;
     byType[group.report_type] = (byType[group.report_type] ?? 0) + group.n;
+    if (group.bucket >= 1 && group.bucket <= 12) monthCounts[group.bucket - 1]! += group.n;
     total += group.n;
   }
-  const counts = new Map(months.map((row) => [row.month, row.n]));
-  const seoulNow = new Date(Date.now() + 9 * 3600 * 1000);
-  const byMonth = Array.from({ length: 12 }, (_, i) => {
-    const date = new Date(Date.UTC(seoulNow.getUTCFullYear(), seoulNow.getUTCMonth() - (11 - i), 1));
-    const month = `${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, '0')}`;
-    return { month, count: counts.get(month) ?? 0 };
-  });
+  const byMonth = months.map((month, i) => ({ month, count: monthCounts[i]! }));
   const days = median?.days;
   return {
     total,
