@@ -83,6 +83,8 @@ export interface LatencyMeasurement {
   p95: number;
   p99: number;
   errors: number;
+  /** The first failure's message: a baseline that fails is no baseline, and the bench says so. */
+  firstError?: string;
 }
 
 export function percentile(sorted: number[], fraction: number): number {
@@ -103,6 +105,7 @@ export async function runClosedLoop(
 ): Promise<LatencyMeasurement> {
   const latencies: number[] = [];
   let errors = 0;
+  let firstError: string | undefined;
   const deadline = performance.now() + options.durationMs;
   const started = performance.now();
   await Promise.all(
@@ -112,13 +115,19 @@ export async function runClosedLoop(
         try {
           await task();
           latencies.push(performance.now() - t0);
-        } catch {
+        } catch (error) {
           errors += 1;
+          firstError ??= error instanceof Error ? error.message : String(error);
         }
       }
     }),
   );
-  return summarize(name, latencies, (performance.now() - started) / 1000, errors);
+  const measured = summarize(name, latencies, (performance.now() - started) / 1000, errors);
+  if (firstError) {
+    console.error(`[bench] ${name}: ${errors} failed calls, the first: ${firstError}`);
+    measured.firstError = firstError;
+  }
+  return measured;
 }
 
 /** Exact percentiles of a set of latencies (ms) measured over `seconds`. */

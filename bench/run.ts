@@ -330,6 +330,11 @@ async function main(): Promise<void> {
     initialJs: routesJs,
     lighthouse,
   };
+  // A scenario that never once succeeded measured nothing: refuse to publish it as a figure.
+  const empty = rows.filter((row) => row.requests === 0);
+  if (empty.length > 0) {
+    throw new Error(`no successful request in: ${empty.map((row) => row.name).join('; ')}`);
+  }
   const markdown = renderMarkdown(results);
   console.info(`\n${markdown}`);
   const outDir = path.join(repoRoot, 'bench', 'results');

@@ -6,6 +6,7 @@ import { listCompanyReports, managerListQuery } from '../apps/api/src/domain/man
 import { companyStats } from '../apps/api/src/domain/manager/stats.ts';
 import { submitReport } from '../apps/api/src/domain/reports/submit-report.ts';
 import { findSession, type SessionUser } from '../apps/api/src/domain/sessions/sessions.ts';
+import { attachKeyring, resolveMasterKey } from '../apps/api/src/encryption/keyring.ts';
 
 /** The keys the bench server runs with; the direct side uses the same, so it does the same work. */
 export const BENCH_SECRET_KEY = 'bench-secret-key-bench-secret-key-0123456789';
@@ -56,6 +57,8 @@ export async function directDatabase(url: string, max = 10) {
     SECRET_KEY: BENCH_SECRET_KEY,
     ENCRYPTION_KEY: BENCH_ENCRYPTION_KEY,
   });
+  // The server seals report contents at rest; the direct side must do the same work to be its baseline.
+  attachKeyring(database, resolveMasterKey(config));
   return { database, config };
 }
 
