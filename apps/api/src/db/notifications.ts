@@ -1,7 +1,11 @@
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
-export type Listener = (payload: string) => void;
+/**
+ * `payload` is null when the connection was lost and has just been re-established: notifications sent in
+ * between are gone, so a listener should re-read whatever it follows.
+ */
+export type Listener = (payload: string | null) => void;
 
 /**
  * One LISTEN connection per process, fanned out in memory. NOTIFY is sent inside the transaction of the
@@ -34,7 +38,7 @@ function fanOut() {
       }
       return false;
     },
-    emit(channel: string, payload: string) {
+    emit(channel: string, payload: string | null) {
       for (const listener of listeners.get(channel) ?? []) {
         try {
           listener(payload);
@@ -86,12 +90,14 @@ export function postgresNotifications(url: string): Notifications {
     setTimeout(() => void connect().catch(reconnectLater), 1000).unref();
   };
 
+  let hasLostConnection = false;
   const connect = (): Promise<pg.Client> => {
     if (client) return Promise.resolve(client);
     connecting ??= (async () => {
       const next = new pg.Client({ connectionString: url });
       next.on('notification', (message) => fan.emit(message.channel, message.payload ?? ''));
       next.on('error', () => {
+        if (client === next) hasLostConnection = true;
         client = undefined;
         connecting = undefined;
         next.end().catch(() => {});
@@ -100,6 +106,10 @@ export function postgresNotifications(url: string): Notifications {
       await next.connect();
       for (const channel of fan.channels()) await next.query(`LISTEN ${quote(channel)}`);
       client = next;
+      if (hasLostConnection) {
+        hasLostConnection = false;
+        for (const channel of fan.channels()) fan.emit(channel, null);
+      }
       return next;
     })().finally(() => {
       connecting = undefined;

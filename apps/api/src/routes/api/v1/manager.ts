@@ -223,7 +223,8 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
           .catch(() => close());
       };
       const unsubscribe = await deps.database.notifications.subscribe(CASE_EVENTS_CHANNEL, (payload) => {
-        if (payload === reportId) push();
+        // null: the listening connection was re-established and changes meanwhile may have gone unheard.
+        if (payload === reportId || payload === null) push();
       });
       // Re-sending the last state keeps proxies from closing an idle stream and stays parseable as an event.
       const keepAlive = setInterval(() => raw.write(`data: ${last}\n\n`), 25_000);
