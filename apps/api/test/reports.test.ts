@@ -2,9 +2,12 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
+import { unzipSync } from 'fflate';
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files, mailOutbox, reports } from '../src/db/schema.ts';
 import { openJson } from '../src/encryption/codec.ts';
+import { BODY_TEXT, containsAuthor, docxWithAuthor, hwpxWithAuthor, pdfWithAuthor } from './documents.ts';
 import { createCompany, createManager, jpegWithGps, reportBody, upload } from './fixtures.ts';
 import { createTestApp, registerAndLogin, type TestClient, type TestContext } from './helpers.ts';
 
@@ -54,6 +57,39 @@ describe('evidence files', () => {
     expect(bytes.subarray(-2)).toEqual(Buffer.from([0xff, 0xd9]));
     expect(createHash('sha256').update(bytes).digest('hex')).toBe(view.sha256);
     expect(view.size).toBe(bytes.length);
+  });
+
+  it('stores Word, 한글 and PDF documents without their author, still readable', async () => {
+    const documents = [
+      [
+        '회의록.docx',
+        docxWithAuthor(),
+        'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      ],
+      ['진술서.hwpx', hwpxWithAuthor(), 'application/hwp+zip'],
+      ['회의록.pdf', await pdfWithAuthor(), 'application/pdf'],
+    ] as const;
+    for (const [name, content, contentType] of documents) {
+      expect(containsAuthor(content), name).toBe(true);
+      const response = await upload(reporter, name, content);
+      expect(response.statusCode, name).toBe(201);
+      const view = response.json();
+      expect(view.content_type, name).toBe(contentType);
+      const download = await reporter.get(`/api/v1/file/${view.id}/`);
+      expect(download.statusCode, name).toBe(200);
+      const bytes = download.rawPayload;
+      expect(containsAuthor(bytes), name).toBe(false);
+      expect(createHash('sha256').update(bytes).digest('hex'), name).toBe(view.sha256);
+      if (contentType === 'application/pdf') {
+        const pdf = await PDFDocument.load(bytes, { updateMetadata: false });
+        expect(pdf.getAuthor()).toBeUndefined();
+        expect(pdf.getPageCount()).toBe(1);
+      } else {
+        const entries = unzipSync(bytes);
+        const body = entries['word/document.xml'] ?? entries['Contents/section0.xml'];
+        expect(Buffer.from(body!).toString(), name).toContain(BODY_TEXT);
+      }
+    }
   });
 
   it('downloads as an attachment with the Korean name intact and nosniff', async () => {

@@ -1,6 +1,11 @@
+import { stripPackageMetadata } from './strip-package-metadata.ts';
+import { stripPdfMetadata } from './strip-pdf-metadata.ts';
+
 /**
- * Removes metadata from images without re-encoding them. Phone photos carry EXIF with GPS coordinates,
- * camera serials and times, which could identify an anonymous reporter or where they live.
+ * Removes what an evidence file says about who made it and where, so that it cannot name an anonymous
+ * reporter. Images are handled here, without re-encoding them: phone photos carry EXIF with GPS
+ * coordinates, camera serials and times, which could identify a reporter or where they live. Documents
+ * are handled in strip-pdf-metadata.ts and strip-package-metadata.ts.
  */
 
 const JPEG_METADATA_MARKERS = new Set([
@@ -103,15 +108,37 @@ export function stripWebpMetadata(input: Buffer): Buffer {
   return Buffer.concat([header, body]);
 }
 
-export function stripImageMetadata(contentType: string, input: Buffer): Buffer {
-  switch (contentType) {
-    case 'image/jpeg':
-      return stripJpegMetadata(input);
-    case 'image/png':
-      return stripPngMetadata(input);
-    case 'image/webp':
-      return stripWebpMetadata(input);
-    default:
-      return input;
+/**
+ * The uploads whose metadata is removed, by sniffed content type. Other types are never read into memory.
+ * HWP 5 and old Office files (OLE compound files) are not among them: see decision 0003.
+ */
+const STRIPPERS = new Map<string, (input: Buffer) => Buffer | Promise<Buffer>>([
+  ['image/jpeg', stripJpegMetadata],
+  ['image/png', stripPngMetadata],
+  ['image/webp', stripWebpMetadata],
+  ['application/pdf', stripPdfMetadata],
+  ['application/vnd.openxmlformats-officedocument.wordprocessingml.document', stripPackageMetadata],
+  ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', stripPackageMetadata],
+  ['application/vnd.openxmlformats-officedocument.presentationml.presentation', stripPackageMetadata],
+  ['application/hwp+zip', stripPackageMetadata],
+]);
+
+export function hasStrippableMetadata(contentType: string): boolean {
+  return STRIPPERS.has(contentType);
+}
+
+/**
+ * The upload without the metadata that could name or locate its author, or the same buffer when there is
+ * nothing to remove. Never throws on a malformed file.
+ */
+export async function stripMetadata(contentType: string, input: Buffer): Promise<Buffer> {
+  const strip = STRIPPERS.get(contentType);
+  if (!strip) return input;
+  try {
+    return await strip(input);
+  } catch {
+    // A file we cannot parse (damaged, encrypted, an unusual ZIP) is stored as uploaded: losing or
+    // refusing a reporter's evidence would do more harm than the author name it may carry.
+    return input;
   }
 }

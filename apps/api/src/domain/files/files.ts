@@ -12,7 +12,7 @@ import { files, invitations, reportFiles, reports, statements, users } from '../
 import { openJson } from '../../encryption/codec.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { cleanFileName, sniffContentType } from '../../lib/sniff.ts';
-import { stripImageMetadata } from '../../lib/strip-metadata.ts';
+import { hasStrippableMetadata, stripMetadata } from '../../lib/strip-metadata.ts';
 import type { EncryptingFileStore } from '../../storage/encrypting-file-store.ts';
 import { caseFiles } from '../manager/case-view.ts';
 import { FILE_STORE_LOCK_KEY } from './sweep-orphans.ts';
@@ -91,9 +91,9 @@ export async function storeUpload(
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', {
         message: '증거 파일은 사진, PDF, 녹음·영상, 문서(한글·오피스), 텍스트 파일만 올릴 수 있습니다.',
       });
-    if (contentType.startsWith('image/')) {
+    if (hasStrippableMetadata(contentType)) {
       const original = await fs.readFile(temporaryPath);
-      const stripped = stripImageMetadata(contentType, original);
+      const stripped = await stripMetadata(contentType, original);
       if (stripped !== original) await fs.writeFile(temporaryPath, stripped);
     }
     const { size } = await fs.stat(temporaryPath);
