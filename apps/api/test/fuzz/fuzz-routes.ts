@@ -903,6 +903,8 @@ export async function runFuzz(options: {
   numRuns: number;
   seed?: number;
   only?: string;
+  /** Exactly this route (its `METHOD /pattern` key). */
+  route?: string;
   onRoute?: (stats: RouteStats) => void;
 }): Promise<FuzzSummary> {
   const seed = options.seed ?? FUZZ_SEED;
@@ -922,6 +924,7 @@ export async function runFuzz(options: {
   try {
     for (const target of fuzzTargets(fixture)) {
       if (options.only && !target.key.includes(options.only)) continue;
+      if (options.route && target.key !== options.route) continue;
       const stats = await fuzzRoute(fixture, target, {
         numRuns: options.numRuns,
         seed: routeSeed(seed, target.key),
