@@ -13,6 +13,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { attachKeyring, resolveMasterKey } from './encryption/keyring.ts';
 import { AppError } from './lib/app-error.ts';
+import { unstorableTextPath } from './lib/storable-text.ts';
 import { type CaptchaVerifier, createCaptchaVerifier } from './plugins/captcha.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -109,6 +110,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       !request.routeOptions.schema?.consumes?.includes('multipart/form-data')
     )
       throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  // Once for every route, before its schema: a string the database cannot store is the caller's error (400),
+  // not a 500 from deep inside a query.
+  app.addHook('preValidation', async (request) => {
+    const path = unstorableTextPath(request.body) ?? unstorableTextPath(request.query);
+    if (path)
+      throw new AppError('VALIDATION_ERROR', {
+        details: { [path]: '입력값에 쓸 수 없는 문자(NUL 또는 깨진 문자)가 들어 있습니다.' },
+      });
   });
 
   await app.register(swagger, {

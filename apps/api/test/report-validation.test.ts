@@ -101,4 +101,30 @@ describe('every report field with a wrong type or over its bound', () => {
     });
     expect(huge.statusCode).toBe(413);
   });
+
+  it('refuses text PostgreSQL cannot store (NUL, a lone surrogate) with 400 on every route, never 500', async () => {
+    const nulName = await reporter.post('/api/v1/user/', {
+      email: 'nul@example.com',
+      password: '안전한-비밀번호-2026!',
+      name: '김\u0000민지',
+    });
+    expect(nulName.statusCode).toBe(400);
+    expect(nulName.json()).toMatchObject({ code: 'VALIDATION_ERROR', details: { name: expect.any(String) } });
+    const surrogate = await reporter.request({
+      method: 'POST',
+      url: '/api/v1/user/',
+      // Escaped in the JSON text itself: JSON.stringify would not write a lone surrogate this way.
+      payload: '{"email":"s@example.com","password":"안전한-비밀번호-2026!","name":"가입","join_code":"\\udf71"}',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(surrogate.statusCode).toBe(400);
+    const report = await reporter.post('/api/v1/report/', {
+      ...reportBody('formal'),
+      acts: [{ date: '2026-03-02', location: '회의실', description: '폭언\u0000', evidences: [] }],
+    });
+    expect(report.statusCode).toBe(400);
+    expect(report.json().details).toHaveProperty(['acts[0].description']);
+    const query = await reporter.get('/api/v1/report/?page=%00');
+    expect(query.statusCode).toBe(400);
+  });
 });
