@@ -390,6 +390,16 @@ describe('protective measures and messages', () => {
       json: { decision: 'refused' },
     });
     expect(noReason.statusCode).toBe(400);
+    // Nothing to change (unknown keys are dropped by the schema): refused, not an empty UPDATE and a 500.
+    for (const json of [{}, { constructor: 1 }]) {
+      const empty = await managerA.request({
+        method: 'PATCH',
+        url: `/api/v1/manager/report/${id}/measures/${measure.id}`,
+        json,
+      });
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json().code).toBe('VALIDATION_ERROR');
+    }
     const decided = await managerA.request({
       method: 'PATCH',
       url: `/api/v1/manager/report/${id}/measures/${measure.id}`,

@@ -114,7 +114,8 @@ describe('every report field with a wrong type or over its bound', () => {
       method: 'POST',
       url: '/api/v1/user/',
       // Escaped in the JSON text itself: JSON.stringify would not write a lone surrogate this way.
-      payload: '{"email":"s@example.com","password":"안전한-비밀번호-2026!","name":"가입","join_code":"\\udf71"}',
+      payload:
+        '{"email":"s@example.com","password":"안전한-비밀번호-2026!","name":"가입","join_code":"\\udf71"}',
       headers: { 'content-type': 'application/json' },
     });
     expect(surrogate.statusCode).toBe(400);

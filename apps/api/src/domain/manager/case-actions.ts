@@ -50,7 +50,13 @@ export const measureUpdateBody = z
   .refine((value) => value.decision !== 'refused' || (value.reason ?? '').length > 0, {
     path: ['reason'],
     message: '보호조치를 하지 않는 사유를 적어주세요.',
-  });
+  })
+  // An update that changes nothing is a client mistake, not an empty UPDATE for the database to refuse.
+  .refine(
+    (value) =>
+      value.decision !== undefined || value.reason !== undefined || value.reporter_consent !== undefined,
+    { path: ['decision'], message: '바꿀 내용(결정, 사유 또는 신고인 동의)을 보내주세요.' },
+  );
 
 const CLOSING: ReportStatus[] = ['closed', 'dismissed'];
 
