@@ -190,6 +190,8 @@ export interface EncryptingFileStore extends FileStore {
    * transaction also keeps the transaction short.
    */
   seal(temporaryPath: string, options?: CommitOptions): Promise<string>;
+  /** Removes a sealed file that will not be committed (the upload failed between seal and commit). */
+  discardSealed(sealedPath: string): Promise<void>;
   /** The data key id in a stored file's header; null for a file stored before encryption at rest. */
   keyIdOf(key: string): Promise<string | null>;
   /** Copies a stored file under the scope's active key and returns the new storage key (the old one stays). */
@@ -244,6 +246,10 @@ export function createEncryptingFileStore(inner: FileStore, keyring: Keyring): E
       const sealedPath = await sealFile(temporaryPath, options?.keyScope ?? null);
       sealedPaths.add(sealedPath);
       return sealedPath;
+    },
+    async discardSealed(sealedPath) {
+      sealedPaths.delete(sealedPath);
+      await fs.rm(sealedPath, { force: true });
     },
     async commit(temporaryPath: string, options?: CommitOptions) {
       if (sealedPaths.delete(temporaryPath)) return inner.commit(temporaryPath);

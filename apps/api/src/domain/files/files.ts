@@ -133,7 +133,7 @@ export async function storeUpload(
     return toFileView(row);
   } catch (error) {
     await fs.rm(temporaryPath, { force: true });
-    if (sealedPath && !key) await fs.rm(sealedPath, { force: true });
+    if (sealedPath && !key) await fileStore.discardSealed(sealedPath);
     if (key) await fileStore.remove(key);
     throw error;
   }
