@@ -26,6 +26,8 @@ export const ERROR_STATUS = {
   DATA_ERASED: 410,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  /** Metadata of this file could not be removed: it may not be cited by an anonymous report (fail closed). */
+  FILE_METADATA_UNREMOVABLE: 422,
   RATE_LIMITED: 429,
   INTERNAL_SERVER_ERROR: 500,
   BAD_GATEWAY: 502,

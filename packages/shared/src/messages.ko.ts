@@ -23,6 +23,8 @@ export const ERROR_MESSAGES_KO: Record<ErrorCode, string> = {
   DATA_ERASED: '이 내용은 영구 삭제되어 더 이상 열람할 수 없습니다.',
   PAYLOAD_TOO_LARGE: '파일이 너무 큽니다. 허용된 크기 이하의 파일을 올려주세요.',
   UNSUPPORTED_MEDIA_TYPE: '지원하지 않는 형식입니다.',
+  FILE_METADATA_UNREMOVABLE:
+    '이 파일에서 작성자·위치 같은 정보를 지울 수 없어 익명 신고에는 첨부할 수 없습니다. 실명 신고(약식·정식)에는 첨부할 수 있습니다.',
   RATE_LIMITED: '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.',
   INTERNAL_SERVER_ERROR: '서버에서 오류가 발생했습니다.',
   BAD_GATEWAY: '서버가 응답하지 않습니다. 잠시 후 다시 시도해주세요.',
