@@ -1,6 +1,5 @@
 import type { ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
-import { SESSION_COOKIE } from '@ansim/shared/constants';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { recordAudit } from '../../../domain/audit/record-audit.ts';
@@ -27,6 +26,7 @@ import { listCompanyReports, managerListQuery } from '../../../domain/manager/li
 import { companyStats } from '../../../domain/manager/stats.ts';
 import { CASE_EVENTS_CHANNEL } from '../../../domain/reports/case-events.ts';
 import { findSession } from '../../../domain/sessions/sessions.ts';
+import { sessionCookie } from '../../../plugins/session.ts';
 import { errorResponses, idParam } from '../../schemas.ts';
 
 // Built field by field in domain/manager, where the anonymity rules live; not re-declared here.
@@ -186,7 +186,7 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
         targetType: 'report',
         targetId: reportId,
       });
-      const sessionId = request.cookies[SESSION_COOKIE] ?? '';
+      const sessionId = sessionCookie(request) ?? '';
 
       reply.hijack();
       const raw = reply.raw;
