@@ -38,26 +38,18 @@ function isProxyAddress(entry: string): boolean {
 const trustProxy = z
   .string()
   .trim()
-  .superRefine((value, ctx) => {
-    if (/^(true|yes)$/i.test(value))
-      ctx.addIssue({
-        code: 'custom',
-        message:
-          'true is refused: it trusts every X-Forwarded-For hop, so any client could choose its own address and escape the per-IP limits; give the number of proxies in front (e.g. 1) or their addresses (e.g. 10.0.0.0/8,127.0.0.1)',
-      });
-    else if (
-      !/^(false|no|\d{1,2})$/i.test(value) &&
-      !value.split(',').every((entry) => isProxyAddress(entry.trim()))
-    )
-      ctx.addIssue({
-        code: 'custom',
-        message: 'must be false, a hop count (e.g. 1) or a comma-separated list of proxy addresses/CIDRs',
-      });
-  })
-  .transform((value): false | number | string[] => {
+  .transform((value, ctx): false | number | string[] => {
     if (/^(false|no)$/i.test(value)) return false;
-    if (/^\d+$/.test(value)) return Number(value) || false;
-    return value.split(',').map((entry) => entry.trim());
+    if (/^\d{1,2}$/.test(value)) return Number(value) || false;
+    const entries = value.split(',').map((entry) => entry.trim());
+    if (!/^(true|yes)$/i.test(value) && entries.every(isProxyAddress)) return entries;
+    ctx.addIssue({
+      code: 'custom',
+      message: /^(true|yes)$/i.test(value)
+        ? 'true is refused: it trusts every X-Forwarded-For hop, so any client could choose its own address and escape the per-IP limits; give the number of proxies in front (e.g. 1) or their addresses (e.g. 10.0.0.0/8,127.0.0.1)'
+        : 'must be false, a hop count (e.g. 1) or a comma-separated list of proxy addresses/CIDRs',
+    });
+    return z.NEVER;
   });
 
 const configSchema = z
