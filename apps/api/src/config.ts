@@ -83,6 +83,12 @@ const configSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     LOGIN_LIMIT_PER_IP_PER_MINUTE: z.coerce.number().int().positive().default(10),
     LOGIN_FAILURES_PER_ACCOUNT_PER_HOUR: z.coerce.number().int().positive().default(100),
+    /** Registrations, confirmation re-sends and reset requests from one address, together. */
+    ACCOUNT_REQUESTS_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(30),
+    /** Registrations carrying a join code from one address, right or wrong: guessing codes stays slow. */
+    JOIN_CODE_ATTEMPTS_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(10),
+    /** Registration, re-send and reset requests naming one e-mail address: at most this many mails to it. */
+    MAILS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(5),
     MAIL_RETRY_BASE_SECONDS: z.coerce.number().positive().default(30),
     MAIL_MAX_ATTEMPTS: z.coerce.number().int().positive().default(12),
     MAX_FILE_BYTES: z.coerce
