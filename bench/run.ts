@@ -255,6 +255,8 @@ async function main(): Promise<void> {
         ALTCHA_MAX_NUMBER: '100',
         LOGIN_LIMIT_PER_IP_PER_MINUTE: '1000000',
         LOGIN_FAILURES_PER_ACCOUNT_PER_HOUR: '1000000',
+        // Every benchmark user registers from this one machine.
+        ACCOUNT_REQUESTS_PER_IP_PER_HOUR: '1000000',
         MAIL_POLL_MS: '600000',
         DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'ansim-bench-data-')),
         ...(web ? { WEB_DIST: web.dist } : {}),

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { CSRF_COOKIE, CSRF_HEADER } from '@ansim/shared/constants';
+import { CSRF_COOKIE, CSRF_HEADER, SECURE_CSRF_COOKIE } from '@ansim/shared/constants';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { desc, eq } from 'drizzle-orm';
@@ -132,9 +132,8 @@ export class TestClient {
       ...this.headers,
       ...(options.headers as Record<string, string>),
     };
-    if (!['GET', 'HEAD', 'OPTIONS'].includes(method) && !this.cookies.has(CSRF_COOKIE))
-      await this.fetchCsrf();
-    const csrf = this.cookies.get(CSRF_COOKIE);
+    if (!['GET', 'HEAD', 'OPTIONS'].includes(method) && !this.csrfToken) await this.fetchCsrf();
+    const csrf = this.csrfToken;
     if (csrf && !(CSRF_HEADER in headers)) headers[CSRF_HEADER] = csrf;
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const { json, ...rest } = options;
@@ -156,6 +155,11 @@ export class TestClient {
       else this.cookies.set(cookie.name, cookie.value);
     }
     return response;
+  }
+
+  /** The CSRF cookie's value: `__Host-csrftoken` when the app runs under https, else `csrftoken`. */
+  get csrfToken(): string | undefined {
+    return this.cookies.get(SECURE_CSRF_COOKIE) ?? this.cookies.get(CSRF_COOKIE);
   }
 
   async fetchCsrf(): Promise<void> {

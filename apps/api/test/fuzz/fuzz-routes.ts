@@ -62,6 +62,10 @@ export interface FuzzFixture {
 /** A rate limit high enough that the login route answers from its captcha check, not only with 429. */
 const FUZZ_CONFIG = {
   LOGIN_LIMIT_PER_IP_PER_MINUTE: '1000',
+  // Likewise for registration, re-send and reset: answered from their own checks, not only with 429.
+  ACCOUNT_REQUESTS_PER_IP_PER_HOUR: '1000000',
+  JOIN_CODE_ATTEMPTS_PER_IP_PER_HOUR: '1000000',
+  MAILS_PER_ADDRESS_PER_HOUR: '1000000',
   // A small per-file limit, so "1 MiB + 1" uploads exercise the 413 path and its clean-up.
   MAX_FILE_BYTES: String(BODY_LIMIT),
 };

@@ -217,7 +217,7 @@ export type FileCaller =
  * The file if the caller may read it, else the same 404 as for a file that does not exist:
  * - its owner (a user or an invitation);
  * - a manager of the company whose case cites it, or whose case's invitee uploaded it;
- * - the accused person, for evidence of their case the manager chose to share.
+ * - the accused person, for the evidence of the acts of their case, when the manager chose to share it.
  * Evidence of an anonymous case reaches managers and the accused under a generic name, since an uploaded
  * file name can identify the reporter.
  */
@@ -247,11 +247,17 @@ export async function findReadableFile(
   }
   if (caller.kind === 'invitation') {
     if (caller.invitationKind === 'defendant' && caller.shareEvidence) {
+      // Shared means the evidence of the acts, as the invitation page lists it: never the evidence of the
+      // harm the reporter suffered (medical records, counselling notes), which the report also cites.
       const [cited] = await database.db
-        .select({ reportId: reportFiles.reportId })
+        .select({ form: reports.form })
         .from(reportFiles)
+        .innerJoin(reports, eq(reports.id, reportFiles.reportId))
         .where(and(eq(reportFiles.fileId, fileId), eq(reportFiles.reportId, caller.reportId)));
-      if (cited)
+      const form = cited
+        ? await openJson<{ acts?: { evidences?: string[] | null }[] }>(database, 'reports.form', cited.form)
+        : undefined;
+      if (form?.acts?.some((act) => act.evidences?.includes(fileId)))
         return { file: row, downloadName: `증거자료${path.extname(row.originalName).toLowerCase()}` };
     }
     throw new AppError('NOT_FOUND');
