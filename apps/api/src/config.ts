@@ -63,6 +63,8 @@ const configSchema = z
       .positive()
       .default(1024 * 1024 * 1024),
     MAIL_POLL_MS: z.coerce.number().int().positive().default(1000),
+    /** Time one upload's metadata removal may take in its worker; beyond it the file is `unremovable`. */
+    METADATA_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
     /** Where evidence files live: `disk` under DATA_DIR/files (one machine), `s3` in a bucket (several). */
     FILE_STORE: z.enum(['disk', 's3']).default('disk'),
     S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
