@@ -415,7 +415,11 @@ function wavFixture(): Buffer {
     riffChunk('id3 ', id3v2(3)),
     riffChunk('_PMX', Buffer.from(`<x:xmpmeta><dc:creator>${SENTINEL}</dc:creator></x:xmpmeta>`)),
   ]);
-  return Buffer.concat([Buffer.from('RIFF', 'latin1'), Buffer.from(new Uint32Array([body.length]).buffer), body]);
+  return Buffer.concat([
+    Buffer.from('RIFF', 'latin1'),
+    Buffer.from(new Uint32Array([body.length]).buffer),
+    body,
+  ]);
 }
 
 // ── MP4 family ─────────────────────────────────────────────────────────────────────────────────────────
@@ -617,7 +621,12 @@ export async function metadataFixtures(): Promise<MetadataFixture[]> {
       bytes: pptxFixture(),
       exiftoolReads: true,
     },
-    { contentType: 'application/hwp+zip', name: 'statement.hwpx', bytes: hwpxFixture(), exiftoolReads: false },
+    {
+      contentType: 'application/hwp+zip',
+      name: 'statement.hwpx',
+      bytes: hwpxFixture(),
+      exiftoolReads: false,
+    },
   ];
 }
 

@@ -56,7 +56,11 @@ function runWorker(contentType: string, input: Buffer, timeoutMs: number): Promi
         message.outcome === 'removed' && message.output
           ? {
               outcome: 'removed',
-              output: Buffer.from(message.output.buffer, message.output.byteOffset, message.output.byteLength),
+              output: Buffer.from(
+                message.output.buffer,
+                message.output.byteOffset,
+                message.output.byteLength,
+              ),
             }
           : { outcome: message.outcome === 'removed' ? 'unremovable' : message.outcome, output: input },
       );

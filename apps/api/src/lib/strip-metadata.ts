@@ -63,7 +63,8 @@ export interface MetadataResult {
 export async function stripMetadata(contentType: string, input: Buffer): Promise<MetadataResult> {
   const handling = METADATA_HANDLING.get(contentType);
   if (handling === 'no-metadata') return { outcome: 'none', output: input };
-  if (handling === undefined || handling === 'cannot-remove') return { outcome: 'unremovable', output: input };
+  if (handling === undefined || handling === 'cannot-remove')
+    return { outcome: 'unremovable', output: input };
   try {
     return { outcome: 'removed', output: await handling(input) };
   } catch {

@@ -31,7 +31,14 @@ const KEPT_CORE_PROPERTIES = new Set(['created', 'modified', 'revision', 'langua
 /** Extended properties that name a person, an organisation, or a folder (`C:\Users\<name>\…`). */
 const EXTENDED_PERSON_PROPERTIES = new Set(['company', 'manager', 'hyperlinkbase', 'template']);
 /** HWPX `content.hpf` elements (Dublin Core, OPF) that describe the document's author or subject. */
-const HPF_PERSON_ELEMENTS = new Set(['title', 'creator', 'contributor', 'publisher', 'subject', 'description']);
+const HPF_PERSON_ELEMENTS = new Set([
+  'title',
+  'creator',
+  'contributor',
+  'publisher',
+  'subject',
+  'description',
+]);
 /** `opf:meta` names under which 한글 and other HWPX writers record a person or a summary. */
 const HPF_PERSON_META = new Set([
   'creator',

@@ -1,4 +1,5 @@
 import {
+  ParseSpeeds,
   PDFArray,
   PDFDict,
   PDFDocument,
@@ -7,7 +8,6 @@ import {
   type PDFObject,
   PDFRef,
   PDFStream,
-  ParseSpeeds,
 } from '@cantoo/pdf-lib';
 import { unremovable } from './metadata-outcome.ts';
 
