@@ -500,7 +500,7 @@ function officeZip(parts: Record<string, string>): Buffer {
 const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
 const W15 = 'xmlns:w15="http://schemas.microsoft.com/office/word/2012/wordml"';
 
-function docxFixture(): Buffer {
+export function docxFixture(): Buffer {
   return officeZip({
     '[Content_Types].xml': CONTENT_TYPES(
       '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/><Override PartName="/word/comments.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.comments+xml"/><Override PartName="/word/people.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.people+xml"/>',

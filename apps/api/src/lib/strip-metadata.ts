@@ -12,7 +12,6 @@ import {
   stripWavMetadata,
 } from './strip-media-metadata.ts';
 import { stripPackageMetadata } from './strip-package-metadata.ts';
-import { stripPdfMetadata } from './strip-pdf-metadata.ts';
 
 /**
  * Removes what an evidence file says about who made it and where, so that it cannot name an anonymous
@@ -22,6 +21,11 @@ import { stripPdfMetadata } from './strip-pdf-metadata.ts';
  */
 
 type Stripper = (input: Buffer) => Buffer | Promise<Buffer>;
+
+/** The PDF library is large: loaded with the first PDF, so that a worker starts quickly for the rest. */
+async function stripPdfMetadata(input: Buffer): Promise<Buffer> {
+  return (await import('./strip-pdf-metadata.ts')).stripPdfMetadata(input);
+}
 type Handling = Stripper | 'no-metadata' | 'cannot-remove';
 
 const OOXML = 'application/vnd.openxmlformats-officedocument';
