@@ -102,6 +102,8 @@ const configSchema = z
       .positive()
       .default(1024 * 1024 * 1024),
     MAIL_POLL_MS: z.coerce.number().int().positive().default(1000),
+    /** Time one upload's metadata removal may take in its worker; beyond it the file is `unremovable`. */
+    METADATA_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
     /**
      * Notices to an anonymous reporter's private address leave after a random delay of up to this many seconds,
      * so the mail server's log cannot match their time to the manager's action (0 sends at once).

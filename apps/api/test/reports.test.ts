@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files, mailOutbox, reports } from '../src/db/schema.ts';
 import { openJson } from '../src/encryption/codec.ts';

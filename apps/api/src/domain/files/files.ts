@@ -19,8 +19,9 @@ import {
 } from '../../db/schema.ts';
 import { openJson } from '../../encryption/codec.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { MetadataOutcome } from '../../lib/metadata-outcome.ts';
+import { outcomeWithoutReading, removeMetadata } from '../../lib/remove-metadata.ts';
 import { cleanFileName, sniffContentType } from '../../lib/sniff.ts';
-import { hasStrippableMetadata, stripMetadata } from '../../lib/strip-metadata.ts';
 import type { EncryptingFileStore } from '../../storage/encrypting-file-store.ts';
 import { caseFiles } from '../manager/case-view.ts';
 import { FILE_STORE_LOCK_KEY } from './sweep-orphans.ts';
@@ -120,13 +121,7 @@ export async function storeUpload(
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', {
         message: '증거 파일은 사진, PDF, 녹음·영상, 문서(한글·오피스), 텍스트 파일만 올릴 수 있습니다.',
       });
-    let metadataStatus: FileRow['metadataStatus'] = 'none';
-    if (hasStrippableMetadata(contentType)) {
-      const original = await fs.readFile(temporaryPath);
-      const stripped = await stripMetadata(contentType, original);
-      if (stripped !== original) await fs.writeFile(temporaryPath, stripped);
-      metadataStatus = 'removed';
-    }
+    const metadataStatus = await removeMetadataOfUpload(config, temporaryPath, contentType);
     const { size } = await fs.stat(temporaryPath);
     if (size === 0)
       throw new AppError('VALIDATION_ERROR', { details: { file: '빈 파일은 올릴 수 없습니다.' } });
@@ -168,6 +163,26 @@ export async function storeUpload(
     if (key) await fileStore.remove(key);
     throw error;
   }
+}
+
+/**
+ * Replaces the upload's bytes with their metadata-free version, in a worker (lib/remove-metadata.ts), and
+ * says what became of the metadata. An `unremovable` file stays as uploaded: it can back a named report,
+ * never an anonymous one.
+ */
+export async function removeMetadataOfUpload(
+  config: Pick<Config, 'METADATA_TIMEOUT_MS'>,
+  filePath: string,
+  contentType: string,
+): Promise<MetadataOutcome> {
+  const settled = outcomeWithoutReading(contentType);
+  if (settled) return settled;
+  const original = await fs.readFile(filePath);
+  const { outcome, output } = await removeMetadata(contentType, original, {
+    timeoutMs: config.METADATA_TIMEOUT_MS,
+  });
+  if (outcome === 'removed' && !output.equals(original)) await fs.writeFile(filePath, output);
+  return outcome;
 }
 
 /** The company whose data key encrypts the owner's files; null (the platform key) for a user of none yet. */
