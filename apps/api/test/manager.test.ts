@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, mailOutbox, reports } from '../src/db/schema.ts';
+import { auditEvents, reports } from '../src/db/schema.ts';
 import { createCompany, createManager, reportBody, upload } from './fixtures.ts';
-import { createTestApp, registerAndLogin, TestClient, type TestContext } from './helpers.ts';
+import { createTestApp, mailsTo, registerAndLogin, TestClient, type TestContext } from './helpers.ts';
 
 let ctx: TestContext;
 let reporterA: TestClient;
@@ -175,10 +175,7 @@ describe('anonymity', () => {
     collect(await managerA.get('/api/v1/manager/stats/reports'));
     collect(await managerA.get(`/api/v1/file/${evidenceId}/`));
     parts.push(await firstEvent(id));
-    const mails = await ctx.database.db
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.to, 'manager@a.example'));
+    const mails = await mailsTo(ctx.database, 'manager@a.example');
     for (const mail of mails) parts.push(mail.subject, mail.text, mail.html);
     return parts.join('\n');
   }
@@ -258,10 +255,9 @@ describe('procedure', () => {
     expect(reporterView.status).toBe('investigating');
     expect(reporterView.history.at(-1).note_for_reporter).toBe('조사를 시작했습니다.');
     expect(JSON.stringify(reporterView)).not.toContain('INTERNAL-ONLY');
-    const mail = await ctx.database.db
-      .select()
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.to, 'reporter@a.example'), eq(mailOutbox.template, 'case_updated')));
+    const mail = (await mailsTo(ctx.database, 'reporter@a.example')).filter(
+      (row) => row.template === 'case_updated',
+    );
     expect(mail.length).toBeGreaterThan(0);
     expect(mail.map((row) => row.text).join('')).not.toContain('조사를 시작했습니다.');
 

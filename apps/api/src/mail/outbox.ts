@@ -1,13 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
+import { sealTextIn } from '../encryption/codec.ts';
 import type { RenderedMail } from './templates.ts';
 
 /** Anything that can run an insert: the database or an open transaction. */
-type Executor = Pick<Db, 'insert'>;
+type Executor = Pick<Db, 'insert' | 'execute'>;
 
 /**
  * Queues a mail. Call it with the transaction of the change that causes the mail, so the mail exists exactly
- * when the change does; the worker delivers it later.
+ * when the change does; the worker delivers it later. The address is sealed with the platform key (it may be
+ * an invitee's, sealed in `invitations.email` too) and opened only by the worker that sends it.
  */
 export async function enqueueMail(
   executor: Executor,
@@ -15,9 +18,11 @@ export async function enqueueMail(
   to: string,
   mail: RenderedMail,
 ): Promise<string> {
+  const id = randomUUID();
+  const sealedTo = await sealTextIn(executor, null, 'mail_outbox.to', id, to);
   const [row] = await executor
     .insert(mailOutbox)
-    .values({ template, to, subject: mail.subject, text: mail.text, html: mail.html })
+    .values({ id, template, to: sealedTo, subject: mail.subject, text: mail.text, html: mail.html })
     .returning({ id: mailOutbox.id });
   return row!.id;
 }

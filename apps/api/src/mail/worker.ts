@@ -5,6 +5,7 @@ import nodemailer from 'nodemailer';
 import type { BaseLogger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import { openText } from '../encryption/codec.ts';
 
 export type MailLogger = Pick<BaseLogger, 'info' | 'warn' | 'error'>;
 
@@ -243,6 +244,8 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
         }
         attempted += 1;
         try {
+          // Sealed in the outbox (outbox.ts); opened only for the send itself.
+          mail.to = await openText(database, 'mail_outbox.to', mail.id, mail.to);
           await deliverLeased(mail);
         } catch (error) {
           await markFailedAttempt(mail, error);

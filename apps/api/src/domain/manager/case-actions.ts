@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { type ReportStatus, STATUS_TRANSITIONS } from '@ansim/shared/constants';
 import { PROTECTION_OPTIONS } from '@ansim/shared/report-form';
 import { and, eq } from 'drizzle-orm';
@@ -72,9 +73,22 @@ export async function changeStatus(
 ): Promise<void> {
   const report = await findCompanyReport(database, manager.companyId, reportId);
   if (!STATUS_TRANSITIONS[report.status].includes(input.status)) throw new AppError('INVALID_TRANSITION');
+  const historyId = randomUUID();
   const [noteForReporter, internalNote] = await Promise.all([
-    sealText(database, report.companyId, 'report_status_history.note_for_reporter', input.note_for_reporter),
-    sealText(database, report.companyId, 'report_status_history.internal_note', input.internal_note),
+    sealText(
+      database,
+      report.companyId,
+      'report_status_history.note_for_reporter',
+      historyId,
+      input.note_for_reporter,
+    ),
+    sealText(
+      database,
+      report.companyId,
+      'report_status_history.internal_note',
+      historyId,
+      input.internal_note,
+    ),
   ]);
   await database.db.transaction(async (tx) => {
     const now = new Date();
@@ -92,6 +106,7 @@ export async function changeStatus(
       .returning({ id: reports.id });
     if (!updated) throw new AppError('INVALID_TRANSITION');
     await tx.insert(reportStatusHistory).values({
+      id: historyId,
       reportId,
       actorId: manager.userId,
       fromStatus: report.status,
@@ -143,11 +158,12 @@ export async function postManagerMessage(
   body: string,
 ): Promise<void> {
   const report = await findCompanyReport(database, manager.companyId, reportId);
-  const sealedBody = await sealText(database, report.companyId, 'report_messages.body', body);
+  const messageId = randomUUID();
+  const sealedBody = await sealText(database, report.companyId, 'report_messages.body', messageId, body);
   await database.db.transaction(async (tx) => {
     await tx
       .insert(reportMessages)
-      .values({ reportId, authorKind: 'manager', authorId: manager.userId, body: sealedBody });
+      .values({ id: messageId, reportId, authorKind: 'manager', authorId: manager.userId, body: sealedBody });
     await tx
       .update(reports)
       .set({ updatedAt: new Date(), feedbackAt: report.feedbackAt ?? new Date() })
@@ -173,11 +189,12 @@ export async function postReporterMessage(
   body: string,
 ): Promise<void> {
   const report = await findOwnReport(database, reporterId, reportId);
-  const sealedBody = await sealText(database, report.companyId, 'report_messages.body', body);
+  const messageId = randomUUID();
+  const sealedBody = await sealText(database, report.companyId, 'report_messages.body', messageId, body);
   await database.db.transaction(async (tx) => {
     await tx
       .insert(reportMessages)
-      .values({ reportId, authorKind: 'reporter', authorId: reporterId, body: sealedBody });
+      .values({ id: messageId, reportId, authorKind: 'reporter', authorId: reporterId, body: sealedBody });
     await tx.update(reports).set({ updatedAt: new Date() }).where(eq(reports.id, reportId));
     const managers = await tx
       .select({ email: users.email })
@@ -212,7 +229,7 @@ export async function listReporterMessages(database: Database, reporterId: strin
       id: row.id,
       author_kind: row.authorKind,
       author_name: row.authorKind === 'reporter' ? '나' : '담당자',
-      body: await openText(database, 'report_messages.body', row.body),
+      body: await openText(database, 'report_messages.body', row.id, row.body),
       created_at: row.createdAt.toISOString(),
     })),
   );
@@ -225,11 +242,18 @@ export async function addMeasure(
   input: z.infer<typeof measureCreateBody>,
 ): Promise<string> {
   await findCompanyReport(database, manager.companyId, reportId);
-  const detail = await sealText(database, manager.companyId, 'protective_measures.detail', input.detail);
+  const measureId = randomUUID();
+  const detail = await sealText(
+    database,
+    manager.companyId,
+    'protective_measures.detail',
+    measureId,
+    input.detail,
+  );
   return database.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(protectiveMeasures)
-      .values({ reportId, measure: input.measure, detail })
+      .values({ id: measureId, reportId, measure: input.measure, detail })
       .returning({ id: protectiveMeasures.id });
     await recordAudit(tx, {
       companyId: manager.companyId,
@@ -254,7 +278,7 @@ export async function updateMeasure(
   const reason =
     input.reason === undefined
       ? undefined
-      : await sealText(database, manager.companyId, 'protective_measures.reason', input.reason);
+      : await sealText(database, manager.companyId, 'protective_measures.reason', measureId, input.reason);
   await database.db.transaction(async (tx) => {
     const decided = input.decision === 'granted' || input.decision === 'refused';
     const [row] = await tx

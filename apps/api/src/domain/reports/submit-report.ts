@@ -13,7 +13,7 @@ import {
   reports,
   users,
 } from '../../db/schema.ts';
-import { sealJson, sealText } from '../../encryption/codec.ts';
+import { sealJson, sealText, sealWithIndex } from '../../encryption/codec.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { newCaseMail } from '../../mail/templates.ts';
@@ -100,17 +100,30 @@ export async function submitReport(
   }
 
   // Sealed before the transaction: a data key may have to be read or made first.
-  const sealedForm = await sealJson(database, companyId, 'reports.form', stored);
+  const reportId = randomUUID();
+  const sealedForm = await sealJson(database, companyId, 'reports.form', reportId, stored);
+  const accused = await sealWithIndex(
+    database,
+    companyId,
+    'reports.accused_name',
+    reportId,
+    stored.perpetrator_name.trim(),
+  );
   const measures = await Promise.all(
-    stored.protection_requests.map(async (measure) => ({
-      measure,
-      detail: await sealText(
-        database,
-        companyId,
-        'protective_measures.detail',
-        measure === 'other' ? stored.protection_etc : '',
-      ),
-    })),
+    stored.protection_requests.map(async (measure) => {
+      const id = randomUUID();
+      return {
+        id,
+        measure,
+        detail: await sealText(
+          database,
+          companyId,
+          'protective_measures.detail',
+          id,
+          measure === 'other' ? stored.protection_etc : '',
+        ),
+      };
+    }),
   );
 
   try {
@@ -124,6 +137,7 @@ export async function submitReport(
       const [report] = await tx
         .insert(reports)
         .values({
+          id: reportId,
           companyId,
           reporterId: reporter.id,
           reportType: stored.report_type as 'anonym' | 'brief' | 'formal',
@@ -131,7 +145,7 @@ export async function submitReport(
           caseNumber: `pending-${randomUUID()}`,
           form: sealedForm,
           idempotencyKey: idempotencyKey ?? null,
-          accusedName: stored.perpetrator_name.trim(),
+          accusedName: accused.sealed,
           ackDueAt: new Date(now + (deadlines?.ack ?? 7) * day),
           feedbackDueAt: new Date(now + (deadlines?.feedback ?? 90) * day),
         })
