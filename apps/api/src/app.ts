@@ -75,7 +75,9 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
-  const keyring = attachKeyring(database, resolveMasterKey(config));
+  const keyring = attachKeyring(database, resolveMasterKey(config), {
+    requireSealed: config.ENCRYPTION_REQUIRE_SEALED,
+  });
   const app = Fastify({
     logger: options.logger ?? false,
     trustProxy: config.TRUST_PROXY,
