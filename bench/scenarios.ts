@@ -65,7 +65,7 @@ export async function directDatabase(url: string, max = 10) {
 
 export async function directSubmit(deps: Awaited<ReturnType<typeof directDatabase>>, reporter: SessionUser) {
   const form = tenKilobyteForm();
-  return () => submitReport(deps, reporter, form, undefined).then(() => undefined);
+  return () => submitReport(deps, { kind: 'account', user: reporter }, form).then(() => undefined);
 }
 
 /** The session lookup behind `GET /api/v1/token/`. */

@@ -14,12 +14,15 @@ import {
 /** The company of a row whose table has a `report_id`. */
 const VIA_REPORT = '(SELECT r.company_id FROM reports r WHERE r.id = t.report_id)';
 /**
- * The company whose key seals a file's name, as for its bytes (company-keys.ts `companyFiles`): its owner's,
- * its invitation's case's, or that of a case citing it; none (the platform key) for a user of no company yet.
+ * The company whose key seals a file's name, as for its bytes (company-keys.ts `companyFiles`): its owner's
+ * (a user, an invitation's case, an intake session, an anonymous report), or that of a case citing it; none
+ * (the platform key) for a user of no company yet.
  */
 export const FILE_COMPANY = `coalesce(
   (SELECT u.company_id FROM users u WHERE u.id = t.owner_user_id),
   (SELECT r.company_id FROM invitations i JOIN reports r ON r.id = i.report_id WHERE i.id = t.owner_invitation_id),
+  (SELECT s.company_id FROM intake_sessions s WHERE s.id = t.owner_intake_id),
+  (SELECT r.company_id FROM reports r WHERE r.id = t.owner_report_id),
   (SELECT r.company_id FROM report_files rf JOIN reports r ON r.id = rf.report_id WHERE rf.file_id = t.id LIMIT 1))`;
 
 type ColumnSpec = {
@@ -72,13 +75,26 @@ export const SEALED_COLUMNS = {
     json: false,
     company: VIA_REPORT,
   },
+  'reports.contact_email': {
+    table: 'reports',
+    column: 'contact_email',
+    json: false,
+    company: 't.company_id',
+  },
   'invitations.name': { table: 'invitations', column: 'name', json: false, company: VIA_REPORT },
   'invitations.email': { table: 'invitations', column: 'email', json: false, company: VIA_REPORT },
   'files.original_name': { table: 'files', column: 'original_name', json: false, company: FILE_COMPANY },
   'mail_outbox.to': { table: 'mail_outbox', column: '"to"', json: false, company: 'NULL::uuid' },
 } as const satisfies Record<string, ColumnSpec>;
 
-export type SealedField = keyof typeof SEALED_COLUMNS;
+/**
+ * Sealed values that live only briefly and are never re-sealed by a key rotation: an anonymous draft's
+ * answer kept for a retried submission (minutes), and a receipt waiting for its reporter (sealed with the
+ * platform key, decision 0005).
+ */
+type TransientSealedField = 'intake_sessions.submission' | 'pending_receipts.payload';
+
+export type SealedField = keyof typeof SEALED_COLUMNS | TransientSealedField;
 
 /**
  * v2: `enc2:<data key id>:<base64 of iv | ciphertext | tag>`, AES-256-GCM under a key derived from the data key

@@ -17,12 +17,21 @@ export async function enqueueMail(
   template: string,
   to: string,
   mail: RenderedMail,
+  options: { notBefore?: Date } = {},
 ): Promise<string> {
   const id = randomUUID();
   const sealedTo = await sealTextIn(executor, null, 'mail_outbox.to', id, to);
   const [row] = await executor
     .insert(mailOutbox)
-    .values({ id, template, to: sealedTo, subject: mail.subject, text: mail.text, html: mail.html })
+    .values({
+      id,
+      template,
+      to: sealedTo,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      ...(options.notBefore ? { nextAttemptAt: options.notBefore } : {}),
+    })
     .returning({ id: mailOutbox.id });
   return row!.id;
 }
