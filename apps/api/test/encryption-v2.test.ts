@@ -226,7 +226,10 @@ describe('encryption format v2', () => {
       .insert(reportMessages)
       .values({ reportId: caseB, authorKind: 'reporter', body: v1Body });
     // A row written before its column was sealed.
-    await ctx.database.db.update(reports).set({ accusedName: '윤바름' }).where(eq(reports.id, caseB));
+    await ctx.database.db
+      .update(reports)
+      .set({ accusedName: '윤바름', accusedNameIndex: null })
+      .where(eq(reports.id, caseB));
     const evidence = (await upload(reporterB, '예전_증거.txt', Buffer.from('placeholder'))).json();
     const v1Key = await storeV1File(companyB, Buffer.from('v1 형식으로 저장된 증거'));
     const v1Name = await sealV1(companyB, 'files.original_name', '예전_증거.txt');
