@@ -12,8 +12,8 @@ import { buildApp, loggerOptions } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { mailOutbox } from '../src/db/schema.ts';
-import { openText } from '../src/encryption/codec.ts';
 import { attachKeyring } from '../src/encryption/keyring.ts';
+import { openOutboxMail } from '../src/mail/worker.ts';
 
 export const TEST_DB = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
 
@@ -189,12 +189,10 @@ export async function latestMail(database: Database, to: string) {
   return (await mailsTo(database, to)).at(-1);
 }
 
-/** Outbox rows to an address, oldest first, with `to` opened: it is sealed, so no query can match it. */
+/** Outbox rows to an address, oldest first, opened: they are sealed, so no query can match the address. */
 export async function mailsTo(database: Database, to: string) {
   const rows = await database.db.select().from(mailOutbox).orderBy(asc(mailOutbox.createdAt));
-  const opened = await Promise.all(
-    rows.map(async (row) => ({ ...row, to: await openText(database, 'mail_outbox.to', row.id, row.to) })),
-  );
+  const opened = await Promise.all(rows.map((row) => openOutboxMail(database, row)));
   return opened.filter((row) => row.to === to.toLowerCase());
 }
 

@@ -343,8 +343,12 @@ describe('procedure', () => {
   it('filters by status, type and text, and pages', async () => {
     const byType = (await managerA.get('/api/v1/manager/report/?type=formal')).json();
     expect(byType.results.every((row: { report_type: string }) => row.report_type === 'formal')).toBe(true);
-    const byName = (await managerA.get(`/api/v1/manager/report/?q=${encodeURIComponent('행위')}`)).json();
+    // The accused name is sealed: it is found by its whole name (blind index), not by a part of it.
+    const byName = (await managerA.get(`/api/v1/manager/report/?q=${encodeURIComponent('박 행위')}`)).json();
     expect(byName.count).toBeGreaterThan(0);
+    expect(byName.results.every((row: { accused_name: string }) => row.accused_name === '박행위')).toBe(true);
+    const byPart = (await managerA.get(`/api/v1/manager/report/?q=${encodeURIComponent('행위')}`)).json();
+    expect(byPart.count).toBe(0);
     const none = (await managerA.get(`/api/v1/manager/report/?q=${encodeURIComponent('%')}`)).json();
     expect(none.count).toBe(0);
     const paged = (await managerA.get('/api/v1/manager/report/?page_size=1')).json();

@@ -85,6 +85,9 @@ export const SEALED_COLUMNS = {
   'invitations.email': { table: 'invitations', column: 'email', json: false, company: VIA_REPORT },
   'files.original_name': { table: 'files', column: 'original_name', json: false, company: FILE_COMPANY },
   'mail_outbox.to': { table: 'mail_outbox', column: '"to"', json: false, company: 'NULL::uuid' },
+  'mail_outbox.subject': { table: 'mail_outbox', column: 'subject', json: false, company: 'NULL::uuid' },
+  'mail_outbox.text': { table: 'mail_outbox', column: 'text', json: false, company: 'NULL::uuid' },
+  'mail_outbox.html': { table: 'mail_outbox', column: 'html', json: false, company: 'NULL::uuid' },
 } as const satisfies Record<string, ColumnSpec>;
 
 /**

@@ -10,7 +10,8 @@ type Executor = Pick<Db, 'insert' | 'execute'>;
 /**
  * Queues a mail. Call it with the transaction of the change that causes the mail, so the mail exists exactly
  * when the change does; the worker delivers it later. The address is sealed with the platform key (it may be
- * an invitee's, sealed in `invitations.email` too) and opened only by the worker that sends it.
+ * an invitee's, sealed in `invitations.email` too), and so is the mail itself (names, case numbers, one-time
+ * links): both are opened only by the worker that sends them.
  */
 export async function enqueueMail(
   executor: Executor,
@@ -20,16 +21,20 @@ export async function enqueueMail(
   options: { notBefore?: Date } = {},
 ): Promise<string> {
   const id = randomUUID();
-  const sealedTo = await sealTextIn(executor, null, 'mail_outbox.to', id, to);
+  const seal = (field: 'to' | 'subject' | 'text' | 'html', value: string) =>
+    sealTextIn(executor, null, `mail_outbox.${field}`, id, value);
+  const sealed = {
+    to: await seal('to', to),
+    subject: await seal('subject', mail.subject),
+    text: await seal('text', mail.text),
+    html: await seal('html', mail.html),
+  };
   const [row] = await executor
     .insert(mailOutbox)
     .values({
       id,
       template,
-      to: sealedTo,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html,
+      ...sealed,
       ...(options.notBefore ? { nextAttemptAt: options.notBefore } : {}),
     })
     .returning({ id: mailOutbox.id });
