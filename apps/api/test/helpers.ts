@@ -17,6 +17,13 @@ import { openOutboxMail } from '../src/mail/worker.ts';
 
 export const TEST_DB = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
 
+const databaseUrls = new WeakMap<Database, string>();
+
+/** The connection URL of a PostgreSQL test database (for `pg_dump`); undefined on PGlite. */
+export function databaseUrl(database: Database): string | undefined {
+  return databaseUrls.get(database);
+}
+
 /**
  * A fresh database for one test file: an in-memory PGlite, or a new database on the PostgreSQL server of
  * TEST_DATABASE_URL (dropped again on close), so test files can run in parallel.
@@ -40,6 +47,7 @@ async function openTestDatabase(): Promise<Database> {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ kind: 'postgres', url: url.toString(), max: 5 });
+  databaseUrls.set(database, url.toString());
   const close = database.close;
   database.close = async () => {
     await close();
