@@ -59,6 +59,9 @@ export type UserRole = (typeof USER_ROLES)[number];
 export const CSRF_COOKIE = 'csrftoken';
 export const CSRF_HEADER = 'X-CSRFToken';
 export const SESSION_COOKIE = 'sessionid';
+/** Names the half-finished login (password checked, second factor pending); HttpOnly, minutes long. */
+export const MFA_CHALLENGE_COOKIE = 'mfachallenge';
+export const RECOVERY_CODE_COUNT = 10;
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;

@@ -39,6 +39,8 @@ export const SEALED_COLUMNS = {
     json: false,
     reportIdColumn: 'report_id',
   },
+  // Sealed with the platform key (company null), never a company's: no report, no company rotation or erase.
+  'mfa_totp.secret': { table: 'mfa_totp', column: 'secret', json: false, reportIdColumn: null },
 } as const;
 
 export type SealedField = keyof typeof SEALED_COLUMNS;
@@ -111,6 +113,8 @@ export async function resealColumns(
     SealedField,
     (typeof SEALED_COLUMNS)[SealedField],
   ][]) {
+    // Only case content is re-sealed per company; a value without a report is always written sealed.
+    if (spec.reportIdColumn === null) continue;
     const value = spec.json ? `t.${spec.column} #>> '{}'` : `t.${spec.column}`;
     // Values whose key was erased stay as they are: nothing can open them any more.
     const erased: string[] = [];
