@@ -23,8 +23,9 @@ const mfaRequiredResponse = z.object({
 const webauthnJson = z.record(z.string(), z.unknown());
 const passkeyLoginBody = z.object({ response: webauthnJson });
 
-// The challenge cookie is sent to the second-factor routes only, and lives as long as the challenge.
-const CHALLENGE_COOKIE_PATH = '/api/v1/token/mfa';
+// The challenge cookie lives as long as the challenge. Path `/`, not the second-factor routes alone, so it can
+// take the `__Host-` prefix under https like the session cookie (a `__Host-` cookie must have path `/`).
+const CHALLENGE_COOKIE_PATH = '/';
 
 function setChallengeCookie(request: FastifyRequest, reply: FastifyReply, id: string): void {
   reply.setCookie(MFA_CHALLENGE_COOKIE, id, {
