@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mfaTotp, sessions, users } from '../../src/db/schema.ts';
 import { MFA_FAILURES_PER_ACCOUNT_PER_HOUR } from '../../src/domain/mfa/mfa-login.ts';
-import { createCompany, createManager } from '../fixtures.ts';
+import { createCompany, createManager, reportBody, upload } from '../fixtures.ts';
 import {
   createTestApp,
   dumpDatabase,
@@ -239,6 +239,25 @@ describe('security: multi-factor authentication', () => {
     const again = new TestClient(ctx.app);
     expect((await logIn(ctx, again, email)).statusCode).toBe(200);
     expect((await again.get('/api/v1/manager/report/')).statusCode).toBe(200);
+  });
+
+  it('keeps case evidence from a manager without a second factor, as the manager routes do', async () => {
+    const reporter = await registerAndLogin(ctx, 'evidence-reporter@mfa.example');
+    const file = (await upload(reporter, '증거.txt', Buffer.from('메신저 캡처'))).json().id as string;
+    const filed = await reporter.post(
+      '/api/v1/report/',
+      reportBody('formal', {
+        acts: [{ date: '2026-10-01', location: '회의실', description: '고성', evidences: [file] }],
+      }),
+    );
+    expect(filed.statusCode).toBe(201);
+    const email = 'evidence-boss@mfa.example';
+    const manager = await createManager(ctx, email, { enrolled: false });
+    const refused = await manager.get(`/api/v1/file/${file}/`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('MFA_ENROLLMENT_REQUIRED');
+    await enrolTotp(manager, email);
+    expect((await manager.get(`/api/v1/file/${file}/`)).statusCode).toBe(200);
   });
 
   it('removes TOTP only with the password and a code; then the login needs no code', async () => {
