@@ -66,6 +66,10 @@ export const SESSION_COOKIE = 'sessionid';
 export const SECURE_CSRF_COOKIE = `__Host-${CSRF_COOKIE}`;
 export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
 
+/** Names the half-finished login (password checked, second factor pending); HttpOnly, minutes long. */
+export const MFA_CHALLENGE_COOKIE = 'mfachallenge';
+export const RECOVERY_CODE_COUNT = 10;
+
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 

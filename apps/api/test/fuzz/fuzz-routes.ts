@@ -1,7 +1,8 @@
 import fs from 'node:fs';
-import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@ansim/shared/constants';
+import { CSRF_COOKIE, CSRF_HEADER, MFA_CHALLENGE_COOKIE, SESSION_COOKIE } from '@ansim/shared/constants';
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { createChallenge } from '../../src/domain/mfa/challenges.ts';
 import { createSession } from '../../src/domain/sessions/sessions.ts';
 import { createCompany, createManager, multipartFile, reportBody, upload } from '../fixtures.ts';
 import {
@@ -138,12 +139,19 @@ export async function createFuzzFixture(): Promise<FuzzFixture> {
   });
 
   const caseView = (await manager.get(`/api/v1/manager/report/${targetReport}`)).json();
+  // A half-finished login of the manager, so fuzzed second-factor answers reach the code that checks them.
+  const managerActor = asActor(manager, 'manager@fuzz.example');
+  managerActor.cookies[MFA_CHALLENGE_COOKIE] = await createChallenge(
+    ctx.database,
+    managerActor.userId!,
+    'login',
+  );
   return {
     ctx,
     actors: {
       anonymous: { cookies: { [CSRF_COOKIE]: csrf }, headers: { [CSRF_HEADER]: csrf } },
       reporter: asActor(reporter, reporterEmail),
-      manager: asActor(manager, 'manager@fuzz.example'),
+      manager: managerActor,
       invitee,
     },
     ids: {
@@ -186,6 +194,22 @@ interface RouteSpec {
   /** A route answering with a stream that stays open (server-sent events). */
   eventStream?: boolean;
 }
+
+/** WebAuthn answers of the right shape whose bytes are nonsense: the parsers behind them get fuzzed too. */
+const PASSKEY_ASSERTION = {
+  id: 'AAAA',
+  rawId: 'AAAA',
+  type: 'public-key',
+  clientExtensionResults: {},
+  response: { clientDataJSON: 'e30', authenticatorData: 'AAAA', signature: 'AAAA' },
+};
+const PASSKEY_ATTESTATION = {
+  id: 'AAAA',
+  rawId: 'AAAA',
+  type: 'public-key',
+  clientExtensionResults: {},
+  response: { clientDataJSON: 'e30', attestationObject: 'oA', transports: ['usb'] },
+};
 
 const managerQuery = {
   status: ['received', 'investigating', 'closed'],
@@ -246,6 +270,31 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
   },
   'GET /api/v1/token': {},
   'DELETE /api/v1/token': {},
+  'POST /api/v1/token/mfa': {
+    bodies: () => [{ code: '123456' }, { code: 'ABCD-EFGH-JKMN-PQRS' }, { code: ' 12 34 56 ' }],
+  },
+  'POST /api/v1/token/mfa/passkey/options': {},
+  'POST /api/v1/token/mfa/passkey/verify': { bodies: () => [{ response: PASSKEY_ASSERTION }] },
+  'POST /api/v1/user/mfa/totp': {},
+  'POST /api/v1/user/mfa/totp/confirm': {
+    expensive: true,
+    bodies: () => [{ code: '123456', password: STRONG_PASSWORD }],
+  },
+  'DELETE /api/v1/user/mfa/totp': {
+    expensive: true,
+    bodies: () => [
+      { code: '123456', password: STRONG_PASSWORD },
+      { code: 'ABCD-EFGH-JKMN-PQRS', password: STRONG_PASSWORD },
+    ],
+  },
+  'POST /api/v1/user/mfa/recovery-codes': { expensive: true, bodies: () => [{ password: STRONG_PASSWORD }] },
+  'GET /api/v1/user/mfa/passkeys': {},
+  'DELETE /api/v1/user/mfa/passkeys/:id': { expensive: true, bodies: () => [{ password: STRONG_PASSWORD }] },
+  'POST /api/v1/user/mfa/passkeys/registration/options': {},
+  'POST /api/v1/user/mfa/passkeys/registration/verify': {
+    expensive: true,
+    bodies: () => [{ password: STRONG_PASSWORD, name: '보안 키', response: PASSKEY_ATTESTATION }],
+  },
   'POST /api/v1/file': { multipart: true },
   'GET /api/v1/file': {},
   'GET /api/v1/file/:id': {},

@@ -24,6 +24,7 @@ import { outcomeWithoutReading, removeMetadata } from '../../lib/remove-metadata
 import { cleanFileName, sniffContentType } from '../../lib/sniff.ts';
 import type { EncryptingFileStore } from '../../storage/encrypting-file-store.ts';
 import { caseFiles } from '../manager/case-view.ts';
+import { hasSecondFactor } from '../mfa/factors.ts';
 import { FILE_STORE_LOCK_KEY } from './sweep-orphans.ts';
 
 type Deps = { database: Database; config: Config; fileStore: EncryptingFileStore };
@@ -289,6 +290,8 @@ export async function findReadableFile(
     throw new AppError('NOT_FOUND');
   }
   if (caller.role === 'manager' && caller.companyId) {
+    // The same rule as every manager route: case evidence needs a second factor.
+    if (!(await hasSecondFactor(database.db, caller.id))) throw new AppError('MFA_ENROLLMENT_REQUIRED');
     const [cited] = await database.db
       .select({ id: reports.id, reportType: reports.reportType })
       .from(reportFiles)
