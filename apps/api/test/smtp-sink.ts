@@ -26,6 +26,8 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
       });
     },
   });
+  // A connection reset by a client that goes away must not throw out of the test run.
+  server.on('error', () => {});
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => resolve());
