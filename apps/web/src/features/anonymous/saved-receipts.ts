@@ -52,13 +52,16 @@ interface SavedReceiptsState {
 
 export const useSavedReceipts = create<SavedReceiptsState>((set, get) => ({
   receipts: readSavedReceipts(),
-  save: (receipt) => {
+  save: (grouped) => {
+    // The server answers with the receipt grouped in fours; only the digits are kept.
+    const receipt = grouped.replace(/\D/g, '');
     if (get().receipts.some((item) => item.receipt === receipt)) return;
     const receipts = [...get().receipts, { receipt, savedAt: new Date().toISOString() }];
     write(receipts);
     set({ receipts });
   },
-  forget: (receipt) => {
+  forget: (grouped) => {
+    const receipt = grouped.replace(/\D/g, '');
     const receipts = get().receipts.filter((item) => item.receipt !== receipt);
     write(receipts);
     set({ receipts });

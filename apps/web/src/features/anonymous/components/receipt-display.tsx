@@ -20,7 +20,8 @@ export function ReceiptDisplay({ receipt }: { receipt: string }) {
   const labelId = useId();
   const helpId = useId();
   const [copyState, setCopyState] = useState<'idle' | 'copied' | 'failed'>('idle');
-  const isSaved = useSavedReceipts((state) => state.receipts.some((item) => item.receipt === receipt));
+  const digits = receipt.replace(/\D/g, '');
+  const isSaved = useSavedReceipts((state) => state.receipts.some((item) => item.receipt === digits));
   const grouped = groupReceipt(receipt);
 
   const copy = async () => {
