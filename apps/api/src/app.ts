@@ -20,8 +20,10 @@ import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { captchaRoutes } from './routes/api/v1/captcha.ts';
 import { fileRoutes } from './routes/api/v1/file.ts';
+import { intakeRoutes } from './routes/api/v1/intake.ts';
 import { invitationRoutes } from './routes/api/v1/invitation.ts';
 import { managerRoutes } from './routes/api/v1/manager.ts';
+import { receiptRoutes } from './routes/api/v1/receipt.ts';
 import { reportRoutes } from './routes/api/v1/report.ts';
 import { tokenRoutes } from './routes/api/v1/token.ts';
 import { userRoutes } from './routes/api/v1/user.ts';
@@ -136,6 +138,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(reportRoutes);
   await app.register(managerRoutes);
   await app.register(invitationRoutes);
+  await app.register(intakeRoutes);
+  await app.register(receiptRoutes);
 
   const servesWebApp = await registerWebApp(
     app,

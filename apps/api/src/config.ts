@@ -63,6 +63,16 @@ const configSchema = z
       .positive()
       .default(1024 * 1024 * 1024),
     MAIL_POLL_MS: z.coerce.number().int().positive().default(1000),
+    /**
+     * Notices to an anonymous reporter's private address leave after a random delay of up to this many seconds,
+     * so the mail server's log cannot match their time to the manager's action (0 sends at once).
+     */
+    ANONYMOUS_NOTICE_DELAY_MAX_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(7 * 24 * 3600)
+      .default(6 * 3600),
     /** Where evidence files live: `disk` under DATA_DIR/files (one machine), `s3` in a bucket (several). */
     FILE_STORE: z.enum(['disk', 's3']).default('disk'),
     S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),

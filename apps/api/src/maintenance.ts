@@ -3,6 +3,8 @@ import type { BaseLogger } from 'pino';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { sweepOrphanFiles } from './domain/files/sweep-orphans.ts';
+import { pruneIntakeSessions } from './domain/intake/intake-sessions.ts';
+import { pruneReceiptSessions } from './domain/reports/receipts.ts';
 import { pruneExpiredSessions } from './domain/sessions/sessions.ts';
 import { pruneRateLimits } from './plugins/rate-limit.ts';
 import type { FileStore } from './storage/file-store.ts';
@@ -17,6 +19,8 @@ const SENT_MAIL_RETENTION_DAYS = 7;
 export async function pruneExpiredRows(database: Database, config: Config): Promise<void> {
   await pruneExpiredSessions(database, config);
   await pruneRateLimits(database);
+  await pruneIntakeSessions(database);
+  await pruneReceiptSessions(database);
   await database.query('DELETE FROM captcha_solutions WHERE expires_at < now()');
   await database.query(
     `DELETE FROM mail_outbox WHERE status = 'sent' AND sent_at < now() - make_interval(days => $1)`,

@@ -121,3 +121,20 @@ export async function invitationTokenFor(
 export function inviteeClient(ctx: TestContext, token: string, ip?: string): TestClient {
   return new TestClient(ctx.app, ip, { 'X-Invitation-Token': token });
 }
+
+/**
+ * An anonymous draft as the web client starts one for a logged-in member (decision 0005): a browser that
+ * sends the draft's intake token on its uploads and its submission. With `withAccountCookies` it also carries
+ * the member's account cookie, as a real browser would, which must change nothing.
+ */
+export async function anonymousDraft(
+  ctx: TestContext,
+  member: TestClient,
+  options: { withAccountCookies?: boolean } = {},
+): Promise<TestClient> {
+  const response = await member.post('/api/v1/intake/', {});
+  if (response.statusCode !== 201) throw new Error(`intake failed: ${response.body}`);
+  const draft = new TestClient(ctx.app, member.ip, { 'X-Intake-Token': response.json().token });
+  if (options.withAccountCookies) for (const [name, value] of member.cookies) draft.cookies.set(name, value);
+  return draft;
+}

@@ -1,7 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invitations, mailOutbox } from '../src/db/schema.ts';
-import { createCompany, createManager, multipartFile, reportBody, upload } from './fixtures.ts';
+import {
+  anonymousDraft,
+  createCompany,
+  createManager,
+  multipartFile,
+  reportBody,
+  upload,
+} from './fixtures.ts';
 import {
   createTestApp,
   registerAndLogin,
@@ -22,8 +29,12 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
+/** The browser that filed each case: an anonymous report is followed through its receipt, not the account. */
+const reporterOf = new Map<string, TestClient>();
+
 async function fileCase(type: 'anonym' | 'formal', extra: Record<string, unknown> = {}) {
-  const evidence = (await upload(reporter, 'SENTINEL신고인_캡처.txt', Buffer.from('메신저 캡처'))).json();
+  const client = type === 'anonym' ? await anonymousDraft(ctx, reporter) : reporter;
+  const evidence = (await upload(client, 'SENTINEL신고인_캡처.txt', Buffer.from('메신저 캡처'))).json();
   const body = reportBody(type, {
     perpetrator_email: 'accused@a.example',
     witnesses: [
@@ -52,7 +63,8 @@ async function fileCase(type: 'anonym' | 'formal', extra: Record<string, unknown
     ],
     ...extra,
   });
-  const { id } = (await reporter.post('/api/v1/report/', body)).json();
+  const { id } = (await client.post('/api/v1/report/', body)).json();
+  reporterOf.set(id, client);
   return id as string;
 }
 
@@ -184,7 +196,7 @@ describe('the invitee’s link', () => {
     const evidenceDownload = await manager.get(`/api/v1/file/${evidence.id}/`);
     expect(evidenceDownload.statusCode).toBe(200);
 
-    const reporterView = (await reporter.get(`/api/v1/report/${id}`)).json();
+    const reporterView = (await reporterOf.get(id)!.get(`/api/v1/report/${id}`)).json();
     expect(reporterView.statements).toEqual({
       defendant: 'responded',
       references_requested: 0,

@@ -39,9 +39,22 @@ export const SEALED_COLUMNS = {
     json: false,
     reportIdColumn: 'report_id',
   },
+  'reports.contact_email': {
+    table: 'reports',
+    column: 'contact_email',
+    json: false,
+    reportIdColumn: 'id',
+  },
 } as const;
 
-export type SealedField = keyof typeof SEALED_COLUMNS;
+/**
+ * Sealed values that live only briefly and are never re-sealed by a key rotation: an anonymous draft's
+ * answer kept for a retried submission (minutes), and a receipt waiting for its reporter (sealed with the
+ * platform key, decision 0005).
+ */
+type TransientSealedField = 'intake_sessions.submission' | 'pending_receipts.payload';
+
+export type SealedField = keyof typeof SEALED_COLUMNS | TransientSealedField;
 
 /** `enc1:<data key id>:<base64 of iv | ciphertext | tag>` */
 const PREFIX = 'enc1:';
@@ -107,10 +120,8 @@ export async function resealColumns(
   options: { companyId?: string; onlyPlaintext?: boolean; batchSize?: number },
 ): Promise<number> {
   let resealed = 0;
-  for (const [field, spec] of Object.entries(SEALED_COLUMNS) as [
-    SealedField,
-    (typeof SEALED_COLUMNS)[SealedField],
-  ][]) {
+  type Column = keyof typeof SEALED_COLUMNS;
+  for (const [field, spec] of Object.entries(SEALED_COLUMNS) as [Column, (typeof SEALED_COLUMNS)[Column]][]) {
     const value = spec.json ? `t.${spec.column} #>> '{}'` : `t.${spec.column}`;
     // Values whose key was erased stay as they are: nothing can open them any more.
     const erased: string[] = [];

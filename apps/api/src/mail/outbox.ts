@@ -14,10 +14,18 @@ export async function enqueueMail(
   template: string,
   to: string,
   mail: RenderedMail,
+  options: { notBefore?: Date } = {},
 ): Promise<string> {
   const [row] = await executor
     .insert(mailOutbox)
-    .values({ template, to, subject: mail.subject, text: mail.text, html: mail.html })
+    .values({
+      template,
+      to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      ...(options.notBefore ? { nextAttemptAt: options.notBefore } : {}),
+    })
     .returning({ id: mailOutbox.id });
   return row!.id;
 }

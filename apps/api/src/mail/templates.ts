@@ -105,6 +105,23 @@ export function caseUpdatedMail(input: {
   );
 }
 
+export const ANONYMOUS_NOTICE_TEMPLATE = 'anonymous_notice';
+
+/**
+ * To an anonymous reporter's private address (decision 0005). It says nothing a mail server's log could tie to
+ * a case: no case number, no report id, no company, and no link but the receipt page.
+ */
+export function anonymousNoticeMail(input: { receiptUrl: string }): RenderedMail {
+  return render(
+    '남기신 신고에 새 소식이 있습니다',
+    [
+      '안심신고에 남기신 신고에 새 소식이 있습니다.',
+      '접수번호로 들어가 확인해주세요. 이 메일은 소식이 생긴 때와 다른 시간에 보내질 수 있습니다.',
+    ],
+    { label: '접수번호로 확인하기', url: input.receiptUrl },
+  );
+}
+
 /** To the company's managers: the reporter wrote on a case. No content, no name. */
 export function reporterMessageMail(input: { caseNumber: string; url: string }): RenderedMail {
   return render(

@@ -5,6 +5,7 @@ import nodemailer from 'nodemailer';
 import type { BaseLogger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import { ANONYMOUS_NOTICE_TEMPLATE } from './templates.ts';
 
 export type MailLogger = Pick<BaseLogger, 'info' | 'warn' | 'error'>;
 
@@ -186,6 +187,11 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   let chain: Promise<unknown> = Promise.resolve();
 
   async function markSent(id: string): Promise<void> {
+    // A notice to an anonymous reporter's private address is not kept once it left: the row holds the address.
+    await database.query(
+      `DELETE FROM mail_outbox WHERE id = $1 AND template = '${ANONYMOUS_NOTICE_TEMPLATE}'`,
+      [id],
+    );
     await database.query(
       `UPDATE mail_outbox SET status = 'sent', sent_at = now(), locked_until = NULL, last_error = NULL
         WHERE id = $1`,

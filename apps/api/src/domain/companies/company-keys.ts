@@ -26,7 +26,9 @@ async function companyFiles(database: Database, companyId: string) {
          OR f.owner_invitation_id IN (SELECT i.id FROM invitations i JOIN reports r ON r.id = i.report_id
                                        WHERE r.company_id = $1)
          OR f.id IN (SELECT rf.file_id FROM report_files rf JOIN reports r ON r.id = rf.report_id
-                      WHERE r.company_id = $1)`,
+                      WHERE r.company_id = $1)
+         OR f.owner_intake_id IN (SELECT id FROM intake_sessions WHERE company_id = $1)
+         OR f.owner_report_id IN (SELECT id FROM reports WHERE company_id = $1)`,
     [companyId],
   );
 }

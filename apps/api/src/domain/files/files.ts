@@ -8,7 +8,15 @@ import { FIELD_MESSAGES_KO } from '@ansim/shared/messages.ko';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { files, invitations, reportFiles, reports, statements, users } from '../../db/schema.ts';
+import {
+  files,
+  intakeSessions,
+  invitations,
+  reportFiles,
+  reports,
+  statements,
+  users,
+} from '../../db/schema.ts';
 import { openJson } from '../../encryption/codec.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { cleanFileName, sniffContentType } from '../../lib/sniff.ts';
@@ -26,6 +34,8 @@ export interface FileView {
   content_type: string;
   sha256: string;
   created_at: string;
+  /** What metadata removal achieved: an `unremovable` file cannot be cited by an anonymous report. */
+  metadata: 'removed' | 'none' | 'unremovable';
 }
 
 type FileRow = typeof files.$inferSelect;
@@ -50,6 +60,7 @@ export function toFileView(row: FileRow): FileView {
     content_type: row.contentType,
     sha256: row.sha256,
     created_at: row.createdAt.toISOString(),
+    metadata: row.metadataStatus,
   };
 }
 
@@ -64,12 +75,30 @@ async function sha256OfFile(filePath: string): Promise<string> {
  * metadata-stripped file within the owner's quota is moved into the store and recorded. Any failure removes
  * the temporary file, and a failed database insert removes the stored bytes: no orphan either way.
  */
-export type FileOwner = { userId: string } | { invitationId: string };
+/**
+ * Who owns an uploaded file: an account, an invitee, an anonymous draft (intake session) or, once submitted,
+ * an anonymous report. Anonymous files never have an account owner (docs/decisions/0005).
+ */
+export type FileOwner =
+  | { userId: string }
+  | { invitationId: string }
+  | { intakeId: string }
+  | { reportId: string };
 
-function ownedBy(owner: FileOwner) {
-  return 'userId' in owner
-    ? eq(files.ownerUserId, owner.userId)
-    : eq(files.ownerInvitationId, owner.invitationId);
+export function ownedBy(owner: FileOwner) {
+  if ('userId' in owner) return eq(files.ownerUserId, owner.userId);
+  if ('invitationId' in owner) return eq(files.ownerInvitationId, owner.invitationId);
+  if ('intakeId' in owner) return eq(files.ownerIntakeId, owner.intakeId);
+  return eq(files.ownerReportId, owner.reportId);
+}
+
+function ownerColumns(owner: FileOwner) {
+  return {
+    ownerUserId: 'userId' in owner ? owner.userId : null,
+    ownerInvitationId: 'invitationId' in owner ? owner.invitationId : null,
+    ownerIntakeId: 'intakeId' in owner ? owner.intakeId : null,
+    ownerReportId: 'reportId' in owner ? owner.reportId : null,
+  };
 }
 
 export async function storeUpload(
@@ -91,10 +120,12 @@ export async function storeUpload(
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', {
         message: '증거 파일은 사진, PDF, 녹음·영상, 문서(한글·오피스), 텍스트 파일만 올릴 수 있습니다.',
       });
+    let metadataStatus: FileRow['metadataStatus'] = 'none';
     if (hasStrippableMetadata(contentType)) {
       const original = await fs.readFile(temporaryPath);
       const stripped = await stripMetadata(contentType, original);
       if (stripped !== original) await fs.writeFile(temporaryPath, stripped);
+      metadataStatus = 'removed';
     }
     const { size } = await fs.stat(temporaryPath);
     if (size === 0)
@@ -119,8 +150,8 @@ export async function storeUpload(
       const [inserted] = await tx
         .insert(files)
         .values({
-          ownerUserId: 'userId' in owner ? owner.userId : null,
-          ownerInvitationId: 'invitationId' in owner ? owner.invitationId : null,
+          ...ownerColumns(owner),
+          metadataStatus,
           originalName: name,
           size,
           contentType,
@@ -141,14 +172,25 @@ export async function storeUpload(
 
 /** The company whose data key encrypts the owner's files; null (the platform key) for a user of none yet. */
 async function ownerCompanyId(database: Database, owner: FileOwner): Promise<string | null> {
+  const { db } = database;
   const [row] =
     'userId' in owner
-      ? await database.db.select({ companyId: users.companyId }).from(users).where(eq(users.id, owner.userId))
-      : await database.db
-          .select({ companyId: reports.companyId })
-          .from(invitations)
-          .innerJoin(reports, eq(reports.id, invitations.reportId))
-          .where(eq(invitations.id, owner.invitationId));
+      ? await db.select({ companyId: users.companyId }).from(users).where(eq(users.id, owner.userId))
+      : 'invitationId' in owner
+        ? await db
+            .select({ companyId: reports.companyId })
+            .from(invitations)
+            .innerJoin(reports, eq(reports.id, invitations.reportId))
+            .where(eq(invitations.id, owner.invitationId))
+        : 'intakeId' in owner
+          ? await db
+              .select({ companyId: intakeSessions.companyId })
+              .from(intakeSessions)
+              .where(eq(intakeSessions.id, owner.intakeId))
+          : await db
+              .select({ companyId: reports.companyId })
+              .from(reports)
+              .where(eq(reports.id, owner.reportId));
   return row?.companyId ?? null;
 }
 
@@ -159,6 +201,10 @@ export async function listOwnFiles(database: Database, owner: FileOwner): Promis
 
 export type FileCaller =
   | { kind: 'user'; id: string; role: string; companyId: string | null }
+  /** The holder of an anonymous report's receipt: that report's files, nothing else. */
+  | { kind: 'receipt'; reportId: string }
+  /** An anonymous draft: its own uploads. */
+  | { kind: 'intake'; id: string }
   | {
       kind: 'invitation';
       id: string;
@@ -186,6 +232,19 @@ export async function findReadableFile(
     return { file: row, downloadName: row.originalName };
   if (caller.kind === 'invitation' && row.ownerInvitationId === caller.id)
     return { file: row, downloadName: row.originalName };
+  if (caller.kind === 'intake') {
+    if (row.ownerIntakeId === caller.id) return { file: row, downloadName: row.originalName };
+    throw new AppError('NOT_FOUND');
+  }
+  if (caller.kind === 'receipt') {
+    if (row.ownerReportId === caller.reportId) return { file: row, downloadName: row.originalName };
+    const [cited] = await database.db
+      .select({ reportId: reportFiles.reportId })
+      .from(reportFiles)
+      .where(and(eq(reportFiles.fileId, fileId), eq(reportFiles.reportId, caller.reportId)));
+    if (cited) return { file: row, downloadName: row.originalName };
+    throw new AppError('NOT_FOUND');
+  }
   if (caller.kind === 'invitation') {
     if (caller.invitationKind === 'defendant' && caller.shareEvidence) {
       const [cited] = await database.db
@@ -266,17 +325,75 @@ export async function deleteOwnFile(
   await fileStore.remove(storageKey);
 }
 
-/** Ids among `fileIds` that are not the caller's own files. */
+/** Ids among `fileIds` that are not the owner's own files. */
 export async function foreignFileIds(
   executor: Pick<Database['db'], 'select'>,
   fileIds: string[],
-  ownerUserId: string,
+  owner: FileOwner,
 ): Promise<string[]> {
   if (fileIds.length === 0) return [];
   const owned = await executor
     .select({ id: files.id })
     .from(files)
-    .where(and(inArray(files.id, fileIds), eq(files.ownerUserId, ownerUserId)));
+    .where(and(inArray(files.id, fileIds), ownedBy(owner)));
   const ownedIds = new Set(owned.map((row) => row.id));
   return fileIds.filter((id) => !ownedIds.has(id));
+}
+
+/** True for the error PostgreSQL (or PGlite) raises when a file is cited by a second report. */
+function isSecondCitation(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error; cause = (cause as Error & { cause?: unknown }).cause) {
+    const { code, constraint } = cause as Error & { code?: unknown; constraint?: unknown };
+    if (code === '23505')
+      return constraint === 'report_files_one_report_key' || cause.message.includes('report_files_one');
+  }
+  return false;
+}
+
+/**
+ * Checks, before a transaction, that these files may be cited: none is cited by a report already (one file,
+ * one report: the same bytes in an anonymous and a named report would name the reporter), and for an
+ * anonymous report none kept metadata that could not be removed (fail closed).
+ */
+export async function assertCitable(
+  database: Database,
+  fileIds: string[],
+  options: { anonymous: boolean },
+): Promise<void> {
+  if (fileIds.length === 0) return;
+  const [cited] = await database.db
+    .select({ fileId: reportFiles.fileId })
+    .from(reportFiles)
+    .where(inArray(reportFiles.fileId, fileIds))
+    .limit(1);
+  if (cited) throw new AppError('FILE_IN_USE', { message: FILE_CITED_ELSEWHERE });
+  if (options.anonymous) {
+    const unremovable = await database.db
+      .select({ id: files.id })
+      .from(files)
+      .where(and(inArray(files.id, fileIds), eq(files.metadataStatus, 'unremovable')));
+    if (unremovable.length > 0) {
+      throw new AppError('FILE_METADATA_UNREMOVABLE', {
+        details: Object.fromEntries(unremovable.map((row) => [`evidences.${row.id}`, ''])),
+      });
+    }
+  }
+}
+
+const FILE_CITED_ELSEWHERE =
+  '이미 다른 신고에 첨부된 파일입니다. 파일 하나는 한 신고에만 첨부할 수 있습니다.';
+
+/** Records the citations inside the report's transaction; a race with another report is 409 FILE_IN_USE. */
+export async function citeFiles(
+  tx: Pick<Database['db'], 'insert'>,
+  reportId: string,
+  fileIds: string[],
+): Promise<void> {
+  if (fileIds.length === 0) return;
+  try {
+    await tx.insert(reportFiles).values(fileIds.map((fileId) => ({ reportId, fileId })));
+  } catch (error) {
+    if (isSecondCitation(error)) throw new AppError('FILE_IN_USE', { message: FILE_CITED_ELSEWHERE });
+    throw error;
+  }
 }

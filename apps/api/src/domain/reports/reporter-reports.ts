@@ -114,22 +114,33 @@ export async function listOwnReports(
   };
 }
 
+/**
+ * How a reporter reaches their report: a named report through the account that filed it, an anonymous one
+ * only through its receipt (decision 0005), since no account is linked to it.
+ */
+export type ReporterAccess = { kind: 'account'; userId: string } | { kind: 'receipt'; reportId: string };
+
 /** The reporter's own report row; any other report, existing or not, is the same 404. */
-export async function findOwnReport(database: Database, reporterId: string, reportId: string) {
-  const [row] = await database.db
-    .select()
-    .from(reports)
-    .where(and(eq(reports.id, reportId), eq(reports.reporterId, reporterId)));
+export async function findOwnReport(database: Database, access: ReporterAccess, reportId: string) {
+  const [row] =
+    access.kind === 'receipt'
+      ? access.reportId === reportId
+        ? await database.db.select().from(reports).where(eq(reports.id, reportId))
+        : []
+      : await database.db
+          .select()
+          .from(reports)
+          .where(and(eq(reports.id, reportId), eq(reports.reporterId, access.userId)));
   if (!row) throw new AppError('NOT_FOUND');
   return row;
 }
 
 export async function getOwnReport(
   database: Database,
-  reporterId: string,
+  access: ReporterAccess,
   reportId: string,
 ): Promise<ReporterReportDetail> {
-  const row = await findOwnReport(database, reporterId, reportId);
+  const row = await findOwnReport(database, access, reportId);
   const [fileRows, history, invitationRows, measureRows] = await Promise.all([
     database.db
       .select({ file: files })

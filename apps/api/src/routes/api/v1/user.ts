@@ -4,6 +4,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { companies, users } from '../../../db/schema.ts';
 import {
+  dismissPendingReceipts,
+  listPendingReceipts,
+} from '../../../domain/reports/unlink-anonymous-reports.ts';
+import {
   confirmEmail,
   registerUser,
   requestPasswordReset,
@@ -62,6 +66,34 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         role: row.role,
         company: row.companyId && row.companyName ? { id: row.companyId, name: row.companyName } : null,
       };
+    },
+  );
+
+  app.get(
+    '/api/v1/user/pending-receipts',
+    {
+      schema: {
+        tags: ['user'],
+        summary: 'Receipts of anonymous reports filed before they became unlinkable, shown once',
+        response: {
+          200: z.array(z.object({ case_number: z.string(), receipt: z.string(), created_at: z.string() })),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const session = await requireSession(request);
+      return listPendingReceipts(deps.database, session.user.id);
+    },
+  );
+
+  app.delete(
+    '/api/v1/user/pending-receipts',
+    { schema: { tags: ['user'], response: { 204: z.undefined(), ...errorResponses } } },
+    async (request, reply) => {
+      const session = await requireSession(request);
+      await dismissPendingReceipts(deps.database, session.user.id);
+      return reply.status(204).send();
     },
   );
 
