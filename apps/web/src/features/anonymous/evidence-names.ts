@@ -27,32 +27,24 @@ export function citedFiles(form: Pick<ReportForm, 'acts' | 'harms'>): Citation[]
   return result;
 }
 
-const EXTENSIONS: Record<string, string> = {
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/gif': 'gif',
-  'image/webp': 'webp',
-  'application/pdf': 'pdf',
-  'audio/mpeg': 'mp3',
-  'audio/mp4': 'm4a',
-  'audio/x-m4a': 'm4a',
-  'audio/amr': 'amr',
-  'audio/wav': 'wav',
-  'video/mp4': 'mp4',
-  'video/quicktime': 'mov',
-  'video/3gpp': '3gp',
-  'text/plain': 'txt',
-};
-
-/** The extension the company sees: the original one when it is plain, else one for the detected type. */
-export function extensionOf(file: { name: string; content_type: string }): string {
-  const fromName = /\.([A-Za-z0-9]{1,5})$/.exec(file.name)?.[1]?.toLowerCase();
-  return fromName ?? EXTENSIONS[file.content_type] ?? 'bin';
+/**
+ * The extension the company sees, as the server derives it (apps/api/src/domain/manager/case-view.ts): the
+ * original one, lower-cased, letters and digits only; none when the name has none.
+ */
+export function extensionOf(file: { name: string }): string {
+  const dot = file.name.lastIndexOf('.');
+  if (dot <= 0) return '';
+  return file.name
+    .slice(dot + 1)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
 }
 
 /** The generic name an anonymous report's file carries for the company: `증거자료-1.jpg`, by citation order. */
-export const genericFileName = (position: number, file: { name: string; content_type: string }): string =>
-  `증거자료-${position}.${extensionOf(file)}`;
+export const genericFileName = (position: number, file: { name: string }): string => {
+  const extension = extensionOf(file);
+  return `증거자료-${position}${extension ? `.${extension}` : ''}`;
+};
 
 export type FileKind = 'image' | 'pdf' | 'audio' | 'video' | 'document' | 'text' | 'other';
 

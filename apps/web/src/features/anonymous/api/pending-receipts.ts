@@ -6,6 +6,7 @@ const PENDING_PATH = '/api/v1/user/pending-receipts';
 
 export interface PendingReceipt {
   receipt: string;
+  case_number?: string;
 }
 
 /** Accepts a bare list or a wrapped one, and a receipt given as a string or as `{receipt}`. */
@@ -18,8 +19,9 @@ export function toPendingReceipts(body: unknown): PendingReceipt[] {
   if (!Array.isArray(list)) return [];
   return list.flatMap((item: unknown) => {
     if (typeof item === 'string') return [{ receipt: item }];
-    const receipt = (item as { receipt?: unknown } | null)?.receipt;
-    return typeof receipt === 'string' ? [{ receipt }] : [];
+    const { receipt, case_number } = (item ?? {}) as { receipt?: unknown; case_number?: unknown };
+    if (typeof receipt !== 'string') return [];
+    return [typeof case_number === 'string' ? { receipt, case_number } : { receipt }];
   });
 }
 

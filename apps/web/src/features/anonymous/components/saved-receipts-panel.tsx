@@ -108,7 +108,14 @@ export function PendingReceiptsPanel({ enabled }: { enabled: boolean }) {
       <Typography sx={{ mb: 2 }}>{t('anonymous.dashboard.pendingBody')}</Typography>
       <Stack spacing={2}>
         {pending.data.map((item) => (
-          <ReceiptDisplay key={item.receipt} receipt={item.receipt} />
+          <Box key={item.receipt}>
+            {item.case_number && (
+              <Typography sx={{ fontWeight: 700, mb: 1 }}>
+                {t('dashboard.caseNumber', { number: item.case_number })}
+              </Typography>
+            )}
+            <ReceiptDisplay receipt={item.receipt} />
+          </Box>
         ))}
       </Stack>
       {dismiss.isError && (

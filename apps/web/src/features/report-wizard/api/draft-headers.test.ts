@@ -55,8 +55,8 @@ describe('noteIntakeFailure', () => {
     useReportForm.getState().setField('acts', [act(['f1', 'f2'])]);
   });
 
-  it('on a 401 forgets the token and the files it owned, and keeps the text', () => {
-    expect(noteIntakeFailure(new RequestError(401, { code: 'UNAUTHORIZED', message: '' }))).toBe(true);
+  it('on 410 INTAKE_EXPIRED forgets the token and the files it owned, and keeps the text', () => {
+    expect(noteIntakeFailure(new RequestError(410, { code: 'INTAKE_EXPIRED', message: '' }))).toBe(true);
     expect(useReportForm.getState().form.acts).toEqual([act([])]);
     expect(useIntakeToken.getState()).toMatchObject({ session: null, filesLost: true });
   });

@@ -11,7 +11,7 @@ export function draftHeaders(): Record<string, string> {
 }
 
 /**
- * An intake route answering 401 (or 404, except when deleting a file that may simply be gone) means the
+ * An intake route answering 410 INTAKE_EXPIRED, 401 (or 404, except when deleting a file that may simply be gone) means the
  * server no longer knows the token. Its files went with it, so the draft stops citing them; the wizard then
  * gets a new token and asks for the files again. Returns whether that is what happened.
  */
@@ -20,8 +20,8 @@ export function noteIntakeFailure(error: unknown, options: { isDelete?: boolean 
   // Once submitted, the server has deleted the intake session on purpose; nothing is lost.
   if (!sentToken || useReportForm.getState().isSubmitted) return false;
   const expired =
+    isRequestError(error, 'INTAKE_EXPIRED') ||
     isRequestError(error, 'UNAUTHORIZED') ||
-    isRequestError(error, 'INVALID_TOKEN') ||
     (!options.isDelete && isRequestError(error, 'NOT_FOUND'));
   if (!expired) return false;
   const store = useReportForm.getState();
