@@ -23,9 +23,10 @@ describe('evidence names', () => {
       '증거자료-2.pdf',
     );
     expect(genericFileName(3, { name: '이름없음', content_type: 'application/x-unknown' })).toBe(
-      '증거자료-3.bin',
+      '증거자료-3',
     );
-    expect(extensionOf({ name: '보고서.hwpx', content_type: 'application/zip' })).toBe('hwpx');
+    expect(extensionOf({ name: '보고서.HWPX' })).toBe('hwpx');
+    expect(extensionOf({ name: '.bashrc' })).toBe('');
   });
 
   it('describes the type in words', () => {
