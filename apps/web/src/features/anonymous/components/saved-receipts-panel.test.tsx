@@ -33,12 +33,12 @@ describe('dashboard: anonymous reports through receipts on this device', () => {
     useSavedReceipts.getState().save('1234 5678 9012 3456');
     renderWith(<SavedReceiptsPanel />);
     const panel = screen.getByTestId('saved-receipts');
-    expect(panel.textContent).toContain('이 기기에 저장한 영수증이 있을 때만 여기에 보이며');
+    expect(panel.textContent).toContain('이 기기에 저장한 접수번호가 있을 때만 여기에 보이며');
     const [item] = within(panel).getAllByTestId('saved-receipt');
-    expect(item!.textContent).toContain('끝자리 3456');
+    expect(item!.textContent).toContain('접수번호 끝자리 3456');
     expect(item!.textContent).not.toContain('1234');
-    fireEvent.click(within(item!).getByRole('button', { name: '끝자리 3456 영수증을 이 기기에서 지우기' }));
-    expect(screen.getByText('이 기기에 저장한 영수증이 없습니다.')).toBeTruthy();
+    fireEvent.click(within(item!).getByRole('button', { name: '끝자리가 3456인 접수번호를 이 기기에서 지우기' }));
+    expect(screen.getByText('이 기기에 저장한 접수번호가 없습니다.')).toBeTruthy();
   });
 
   it('shows a migrated receipt once, grouped, until the member says it is saved', async () => {
