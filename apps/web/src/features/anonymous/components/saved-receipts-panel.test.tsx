@@ -37,7 +37,9 @@ describe('dashboard: anonymous reports through receipts on this device', () => {
     const [item] = within(panel).getAllByTestId('saved-receipt');
     expect(item!.textContent).toContain('접수번호 끝자리 3456');
     expect(item!.textContent).not.toContain('1234');
-    fireEvent.click(within(item!).getByRole('button', { name: '끝자리가 3456인 접수번호를 이 기기에서 지우기' }));
+    fireEvent.click(
+      within(item!).getByRole('button', { name: '끝자리가 3456인 접수번호를 이 기기에서 지우기' }),
+    );
     expect(screen.getByText('이 기기에 저장한 접수번호가 없습니다.')).toBeTruthy();
   });
 

@@ -55,7 +55,9 @@ describe('/receipt', () => {
   it('sends the 16 digits without spaces with the captcha, then opens the report', async () => {
     request.mockResolvedValueOnce({ report_id: 'r-42', expires: Date.now() / 1000 + 7200 });
     const router = renderPage();
-    fireEvent.change(screen.getByLabelText(/접수번호/), { target: { value: '1234 5678 9012 3456' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /접수번호/ }), {
+      target: { value: '1234 5678 9012 3456' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'captcha' }));
     fireEvent.click(screen.getByRole('button', { name: '내 신고 열기' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/report-detail/r-42/'));
@@ -73,7 +75,9 @@ describe('/receipt', () => {
       }),
     );
     const router = renderPage();
-    fireEvent.change(screen.getByLabelText(/접수번호/), { target: { value: '1111222233334444' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /접수번호/ }), {
+      target: { value: '1111222233334444' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'captcha' }));
     fireEvent.click(screen.getByRole('button', { name: '내 신고 열기' }));
     expect((await screen.findByTestId('receipt-error')).textContent).toBe(
@@ -85,7 +89,7 @@ describe('/receipt', () => {
 
   it('refuses anything but 16 digits before calling the server', () => {
     renderPage();
-    fireEvent.change(screen.getByLabelText(/접수번호/), { target: { value: '1234 5678' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /접수번호/ }), { target: { value: '1234 5678' } });
     fireEvent.click(screen.getByRole('button', { name: '내 신고 열기' }));
     expect(screen.getByText('접수번호는 숫자 16자리입니다.')).toBeTruthy();
     expect(screen.getByText('자동 입력 방지 확인을 완료해주세요.')).toBeTruthy();
@@ -96,6 +100,8 @@ describe('/receipt', () => {
     useSavedReceipts.getState().save('9999888877776666');
     const { savedAt } = useSavedReceipts.getState().receipts[0]!;
     renderPage({ savedAt });
-    expect((screen.getByLabelText(/접수번호/) as HTMLInputElement).value).toBe('9999888877776666');
+    expect((screen.getByRole('textbox', { name: /접수번호/ }) as HTMLInputElement).value).toBe(
+      '9999888877776666',
+    );
   });
 });
