@@ -60,11 +60,11 @@ export function ReceiptDisplay({ receipt }: { receipt: string }) {
           data-testid="receipt-number"
           sx={{
             fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
-            fontSize: { xs: '1.35rem', sm: '1.6rem' },
+            fontSize: { xs: '1.25rem', sm: '1.6rem' },
             fontWeight: 700,
             letterSpacing: '0.06em',
-            flex: 1,
-            minWidth: 0,
+            // Never shrunk below its width: on a phone the copy button wraps under the number instead.
+            flex: '1 0 auto',
             whiteSpace: 'nowrap',
           }}
         >
