@@ -171,9 +171,7 @@ async function submitAndFind(page: Page, type: WizardType) {
     return caseNumber;
   }
   await expect(row).toBeVisible();
-  await expect(row).toContainText(
-    type === 'anonym' ? '익명 신고' : type === 'brief' ? '약식 신고' : '정식 신고',
-  );
+  await expect(row).toContainText(type === 'brief' ? '약식 신고' : '정식 신고');
   await expect(row.getByTestId('report-status')).toHaveText('접수');
   await checkScreen(page, `${type}-dashboard`);
   return caseNumber;
