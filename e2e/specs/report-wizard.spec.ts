@@ -274,8 +274,14 @@ test('a file over the limit and a disguised file each show the server Korean mes
   member,
 }) => {
   await logIn(page, member);
+  // An anonymous draft needs a company to file to before anything is typed (its intake token, issue 10).
   await chooseType(page, 'anonym');
+  await expect(page.getByText('익명 신고를 준비하지 못했습니다.')).toContainText(
+    '소속 회사가 확인되지 않았습니다.',
+  );
+  await chooseType(page, 'brief');
   await page.getByRole('radio', { name: '피해자 본인' }).check();
+  await page.locator('#draft-reporter_name').fill('홍길동');
   await page.locator('#draft-perpetrator_name').fill('김부장');
   await next(page);
   await page.getByRole('button', { name: '괴롭힘 행위 추가' }).click();
@@ -344,8 +350,14 @@ test('the wizard route without a type goes to type choice; a company-less user s
   await logIn(page, user);
   await page.goto('/report/t/a');
   await expect(page).toHaveURL(/\/report$/);
+  // An anonymous draft needs a company to file to before anything is typed (its intake token, issue 10).
   await chooseType(page, 'anonym');
+  await expect(page.getByText('익명 신고를 준비하지 못했습니다.')).toContainText(
+    '소속 회사가 확인되지 않았습니다.',
+  );
+  await chooseType(page, 'brief');
   await page.getByRole('radio', { name: '피해자 본인' }).check();
+  await page.locator('#draft-reporter_name').fill('홍길동');
   await page.locator('#draft-perpetrator_name').fill('김부장');
   await next(page);
   await page.getByRole('button', { name: '괴롭힘 행위 추가' }).click();
