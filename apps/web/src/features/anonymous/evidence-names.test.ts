@@ -18,13 +18,9 @@ describe('evidence names', () => {
   });
 
   it('names a file by its position with the extension the company will see, never the original name', () => {
-    expect(genericFileName(1, { name: '김안심_녹음.M4A', content_type: 'audio/mp4' })).toBe('증거자료-1.m4a');
-    expect(genericFileName(2, { name: '진술서.pdf', content_type: 'application/pdf' })).toBe(
-      '증거자료-2.pdf',
-    );
-    expect(genericFileName(3, { name: '이름없음', content_type: 'application/x-unknown' })).toBe(
-      '증거자료-3',
-    );
+    expect(genericFileName(1, { name: '김안심_녹음.M4A' })).toBe('증거자료-1.m4a');
+    expect(genericFileName(2, { name: '진술서.pdf' })).toBe('증거자료-2.pdf');
+    expect(genericFileName(3, { name: '이름없음' })).toBe('증거자료-3');
     expect(extensionOf({ name: '보고서.HWPX' })).toBe('hwpx');
     expect(extensionOf({ name: '.bashrc' })).toBe('');
   });

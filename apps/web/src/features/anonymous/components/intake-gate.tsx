@@ -75,7 +75,9 @@ export function IntakeGate({ children }: { children: React.ReactNode }) {
     );
   }
   if (isLoggedIn) {
-    if (memberGrant.isError) {
+    // A failed grant, or a granted token the server refused at once, waits for the reporter to try again
+    // rather than asking the server in a loop.
+    if (memberGrant.isError || memberGrant.isSuccess) {
       return (
         <Alert
           severity="error"
@@ -85,7 +87,7 @@ export function IntakeGate({ children }: { children: React.ReactNode }) {
             </Button>
           }
         >
-          {t('anonymous.gate.failed')} {errorText(t, memberGrant.error)}
+          {t('anonymous.gate.failed')} {memberGrant.error ? errorText(t, memberGrant.error) : ''}
         </Alert>
       );
     }

@@ -1,9 +1,12 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import FormControl from '@mui/material/FormControl';
+import FormHelperText from '@mui/material/FormHelperText';
+import InputLabel from '@mui/material/InputLabel';
+import OutlinedInput from '@mui/material/OutlinedInput';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -82,18 +85,18 @@ export default function ReceiptPage() {
             </Alert>
           )}
           <Stack spacing={2.5}>
-            <TextField
-              id="receipt"
-              label={t('anonymous.receipt.label')}
-              value={receipt}
-              onChange={(event) => setReceipt(event.target.value)}
-              required
-              fullWidth
-              autoComplete="off"
-              error={Boolean(receiptError)}
-              helperText={receiptError ?? t('anonymous.receipt.helper')}
-              slotProps={{
-                htmlInput: {
+            {/* OutlinedInput rather than TextField: TextField brings the whole Select along, and this page
+                is reached from a mail link on a phone, so it should stay light. */}
+            <FormControl required fullWidth error={Boolean(receiptError)}>
+              <InputLabel htmlFor="receipt">{t('anonymous.receipt.label')}</InputLabel>
+              <OutlinedInput
+                id="receipt"
+                label={t('anonymous.receipt.label')}
+                value={receipt}
+                onChange={(event) => setReceipt(event.target.value)}
+                autoComplete="off"
+                aria-describedby="receipt-helper"
+                inputProps={{
                   inputMode: 'numeric',
                   maxLength: 24,
                   spellCheck: false,
@@ -102,9 +105,12 @@ export default function ReceiptPage() {
                     fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
                     letterSpacing: '0.08em',
                   },
-                },
-              }}
-            />
+                }}
+              />
+              <FormHelperText id="receipt-helper">
+                {receiptError ?? t('anonymous.receipt.helper')}
+              </FormHelperText>
+            </FormControl>
             <CaptchaField ref={captchaRef} onChange={setCaptcha} error={captchaError} />
             <Button
               type="submit"
