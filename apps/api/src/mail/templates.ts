@@ -66,6 +66,17 @@ export function alreadyRegisteredMail(input: { url: string }): RenderedMail {
   );
 }
 
+export function joinCodeUnknownMail(input: { url: string }): RenderedMail {
+  return render(
+    '가입 코드를 다시 확인해주세요',
+    [
+      '이 이메일 주소로 안심신고 가입 요청이 들어왔지만, 입력하신 가입 코드와 일치하는 회사가 없어 가입을 진행하지 않았습니다.',
+      '회사 담당자에게 받은 가입 코드를 다시 확인한 뒤 아래 버튼을 눌러 다시 가입해주세요. 직접 요청하지 않으셨다면 이 메일을 무시하셔도 됩니다.',
+    ],
+    { label: '다시 가입하기', url: input.url },
+  );
+}
+
 export function resetPasswordMail(input: { url: string }): RenderedMail {
   return render(
     '비밀번호 재설정 안내',

@@ -1,10 +1,14 @@
 import { loginBody } from '@ansim/shared/auth';
-import { SESSION_COOKIE } from '@ansim/shared/constants';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { deleteSession } from '../../../domain/sessions/sessions.ts';
 import { login } from '../../../domain/users/login.ts';
-import { clearSessionCookie, requireSession, setSessionCookie } from '../../../plugins/session.ts';
+import {
+  clearSessionCookie,
+  requireSession,
+  sessionCookie,
+  setSessionCookie,
+} from '../../../plugins/session.ts';
 import { errorResponses } from '../../schemas.ts';
 
 const expiresResponse = z.object({ expires: z.number().int().describe('epoch seconds') });
@@ -18,7 +22,7 @@ export const tokenRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const result = await login(deps, request.body, {
         ip: request.ip,
-        previousSessionId: request.cookies[SESSION_COOKIE],
+        previousSessionId: sessionCookie(request),
       });
       setSessionCookie(request, reply, result.sessionId);
       return { expires: result.expires };
@@ -38,7 +42,7 @@ export const tokenRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/token/',
     { schema: { tags: ['auth'], response: { 204: z.undefined(), ...errorResponses } } },
     async (request, reply) => {
-      const id = request.cookies[SESSION_COOKIE];
+      const id = sessionCookie(request);
       if (id) await deleteSession(deps.database, id);
       clearSessionCookie(request, reply);
       return reply.status(204).send();

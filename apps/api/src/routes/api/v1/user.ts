@@ -36,7 +36,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/user/',
     { schema: { tags: ['user'], body: registerBody, response: { 201: accepted, ...errorResponses } } },
     async (request, reply) => {
-      await registerUser(deps, request.body);
+      await registerUser(deps, request.body, { ip: request.ip });
       return reply.status(201).send({ detail: ACCEPTED_DETAIL });
     },
   );
@@ -101,7 +101,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/user/email/register',
     { schema: { tags: ['user'], body: emailOnlyBody, response: { 202: accepted, ...errorResponses } } },
     async (request, reply) => {
-      await resendConfirmation(deps, request.body.email);
+      await resendConfirmation(deps, request.body.email, { ip: request.ip });
       return reply.status(202).send({ detail: ACCEPTED_DETAIL });
     },
   );
@@ -122,7 +122,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/user/password/send-reset-email',
     { schema: { tags: ['user'], body: emailOnlyBody, response: { 202: accepted, ...errorResponses } } },
     async (request, reply) => {
-      await requestPasswordReset(deps, request.body.email);
+      await requestPasswordReset(deps, request.body.email, { ip: request.ip });
       return reply.status(202).send({ detail: ACCEPTED_DETAIL });
     },
   );
