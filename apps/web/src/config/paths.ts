@@ -35,6 +35,12 @@ export const paths = {
     path: '/report-detail/:id',
     to: (id: string | number) => `/report-detail/${encodeURIComponent(String(id))}`,
   },
+  receipt: { name: 'receipt', path: '/receipt', to: () => '/receipt' },
+  intake: {
+    name: 'intake-code',
+    path: '/c/:code',
+    to: (code: string) => `/c/${encodeURIComponent(code)}`,
+  },
 } as const;
 
 export type RouteName = (typeof paths)[keyof typeof paths]['name'];
