@@ -16,7 +16,12 @@ export const paths = {
   resetPassword: { name: 'reset-password', path: '/reset-password', to: () => '/reset-password' },
   report: { name: 'report', path: '/report', to: () => '/report' },
   reportT: { name: 'report-t', path: '/report/t', to: () => '/report/t' },
-  reportTA: { name: 'report-t-a', path: '/report/t/a', to: () => '/report/t/a' },
+  reportTA: {
+    name: 'report-t-a',
+    path: '/report/t/a',
+    /** `step` is the store's 0-based index; the address counts from 1 (lib/step-address.ts). */
+    to: (step?: number) => (step === undefined ? '/report/t/a' : `/report/t/a?step=${step + 1}`),
+  },
   reference: { name: 'reference', path: '/reference', to: () => '/reference' },
   referenceA: { name: 'reference-a', path: '/reference/a', to: () => '/reference/a' },
   defendant: { name: 'defendant', path: '/defendant', to: () => '/defendant' },

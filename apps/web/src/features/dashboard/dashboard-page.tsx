@@ -27,6 +27,7 @@ export default function DashboardPage() {
   const { t } = useTranslation();
   const { data: user } = useCurrentUser();
   const draftType = useReportForm((state) => state.form.report_type);
+  const draftStep = useReportForm((state) => state.step);
   const [page, setPage] = useState(1);
   const reports = useMyReports(page);
   const pageCount = reports.data ? Math.ceil(reports.data.count / MY_REPORTS_PAGE_SIZE) : 0;
@@ -53,7 +54,7 @@ export default function DashboardPage() {
           <Typography color="text.secondary" sx={{ mb: 2 }}>
             {t('dashboard.draftBody', { type: reportTypeLabel(t, draftType) })}
           </Typography>
-          <Button variant="outlined" component={RouterLink} to={paths.reportT.to()}>
+          <Button variant="outlined" component={RouterLink} to={paths.reportTA.to(draftStep)}>
             {t('dashboard.continueDraft')}
           </Button>
         </Paper>

@@ -62,7 +62,7 @@ export default function ReportGuidePage() {
         </Typography>
       )}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 4 }}>
-        <Button variant="contained" size="large" component={RouterLink} to={paths.reportTA.to()}>
+        <Button variant="contained" size="large" component={RouterLink} to={paths.reportTA.to(step)}>
           {hasProgress ? t('reportGuide.continue') : t('reportGuide.start')}
         </Button>
         <Button variant="outlined" size="large" component={RouterLink} to={paths.report.to()}>
