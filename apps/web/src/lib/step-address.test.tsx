@@ -29,7 +29,15 @@ describe('step addresses', () => {
 });
 
 /** A wizard of `last` steps whose answers are complete up to `firstInvalid`. */
-function Wizard({ initial, last, firstInvalid }: { initial: number; last: number; firstInvalid: number | null }) {
+function Wizard({
+  initial,
+  last,
+  firstInvalid,
+}: {
+  initial: number;
+  last: number;
+  firstInvalid: number | null;
+}) {
   const [step, setStep] = useState(initial);
   useStepAddress({ step, setStep, last, firstInvalid });
   const location = useLocation();

@@ -5,11 +5,13 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import { safeRedirect } from '../../../app/guards';
+import { afterLoginPath } from '../../../app/guards';
+import { currentUserQuery } from '../../../components/header/current-user-query';
 import { showSnackbar } from '../../../components/snackbar/snackbar-store';
 import { paths } from '../../../config/paths';
 import { errorText, fieldMessage } from '../../../lib/messages';
@@ -25,6 +27,7 @@ import { applyServerErrors } from '../lib/server-errors';
 export default function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [searchParams] = useSearchParams();
   const captcha = useRef<CaptchaHandle>(null);
   const [failure, setFailure] = useState<RequestError | null>(null);
@@ -40,7 +43,11 @@ export default function LoginPage() {
     try {
       await loginMutation.mutateAsync(values);
       showSnackbar(t('login.success'), 'success');
-      navigate(safeRedirect(searchParams.get('redirect'), window.location.origin), { replace: true });
+      // The role decides the home page; if it cannot be read now, the dashboard is a safe default.
+      const user = await queryClient.fetchQuery(currentUserQuery()).catch(() => undefined);
+      navigate(afterLoginPath(searchParams.get('redirect'), window.location.origin, user?.role), {
+        replace: true,
+      });
     } catch (error) {
       setFailure(
         applyServerErrors(error, setError, ['email', 'password', 'captcha']) ?? toRequestError(error),

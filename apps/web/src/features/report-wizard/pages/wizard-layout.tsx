@@ -1,9 +1,9 @@
+import { stepErrors } from '@ansim/shared/report-form';
 import Box from '@mui/material/Box';
 import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
-import { stepErrors } from '@ansim/shared/report-form';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
@@ -21,7 +21,9 @@ export default function WizardLayout() {
   const setStep = useReportForm((state) => state.setStep);
   const form = useReportForm((state) => state.form);
   const firstInvalid = useMemo(() => {
-    const index = stepsFor(form.report_type).findIndex((key) => Object.keys(stepErrors(form, key)).length > 0);
+    const index = stepsFor(form.report_type).findIndex(
+      (key) => Object.keys(stepErrors(form, key)).length > 0,
+    );
     return index >= 0 ? index : null;
   }, [form]);
   useStepAddress({ step, setStep, last: stepsFor(reportType).length, firstInvalid });
