@@ -16,12 +16,13 @@ import { Link as RouterLink } from 'react-router';
 import { useCurrentUser } from '../../components/header/use-current-user';
 import { PageShell } from '../../components/page-shell';
 import { paths } from '../../config/paths';
+import { useDateTime } from '../../lib/datetime';
 import { errorText } from '../../lib/messages';
 import { useReportForm } from '../report-wizard/report-form-store';
 import '../report-wizard/report-copy';
 import { reportTypeLabel } from '../report-wizard/report-type-labels';
 import { MY_REPORTS_PAGE_SIZE, type ReportSummary, useMyReports } from './api/list-my-reports';
-import { STATUS_CHIPS, useDateFormat } from './report-status';
+import { STATUS_CHIPS } from './report-status';
 
 export default function DashboardPage() {
   const { t } = useTranslation();
@@ -128,7 +129,7 @@ export default function DashboardPage() {
 
 function ReportRow({ report }: { report: ReportSummary }) {
   const { t } = useTranslation();
-  const formatDate = useDateFormat();
+  const { date: formatDate } = useDateTime();
   return (
     <Box component="li">
       <Card variant="outlined">

@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { PageShell } from '../../components/page-shell';
 import { paths } from '../../config/paths';
+import { useDateTime } from '../../lib/datetime';
 import { useStepAddress } from '../../lib/step-address';
 import { StepErrorsProvider } from '../report-wizard/components/draft-fields';
 import { focusField } from '../report-wizard/wizard-errors';
@@ -29,7 +30,7 @@ import { DefendantInfoStep } from './steps/defendant-info-step';
 import { DefendantStatementStep } from './steps/defendant-statement-step';
 import { DefendantWitnessesStep } from './steps/defendant-witnesses-step';
 import { ReferenceStep } from './steps/reference-step';
-import { useInvitation, useInvitationDates, useInvitationToken } from './use-invitation';
+import { useInvitation, useInvitationToken } from './use-invitation';
 
 const STEP_COMPONENTS: Partial<Record<StepKey, React.ComponentType>> = {
   defendantInfo: DefendantInfoStep,
@@ -98,7 +99,7 @@ function StatementWizard({
   onNotAcknowledged: () => void;
 }) {
   const { t } = useTranslation();
-  const { date } = useInvitationDates();
+  const { date } = useDateTime();
   const { kind } = invitation;
   const step = useStatementDraft((state) => state.step);
   const setStep = useStatementDraft((state) => state.setStep);

@@ -14,8 +14,9 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { PageShell } from '../../components/page-shell';
 import { ReportFormSummary } from '../../components/report-form-summary';
 import { paths } from '../../config/paths';
+import { useDateTime } from '../../lib/datetime';
 import { errorText } from '../../lib/messages';
-import { STATUS_CHIPS, useDateFormat } from '../dashboard/report-status';
+import { STATUS_CHIPS } from '../dashboard/report-status';
 import { fileDownloadUrl } from '../report-wizard/api/evidence-files';
 import { formatBytes } from '../report-wizard/components/format-bytes';
 import { reportTypeLabel } from '../report-wizard/report-type-labels';
@@ -76,10 +77,8 @@ export default function ReportDetailPage() {
 }
 
 function ReportDetailView({ report }: { report: ReportDetail }) {
-  const { t, i18n } = useTranslation();
-  const formatDate = useDateFormat();
-  const formatDateTime = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const { t } = useTranslation();
+  const { date: formatDate, dateTime: formatDateTime } = useDateTime();
   const names = new Map(report.files.map((file) => [file.id, file.name]));
   const { statements } = report;
 
@@ -99,8 +98,10 @@ function ReportDetailView({ report }: { report: ReportDetail }) {
             <Typography>{reportTypeLabel(t, report.report_type)}</Typography>
           </Box>
           <Typography variant="body2" color="text.secondary">
-            {t('dashboard.submittedAt', { date: formatDate(report.created_at) })} ·{' '}
-            {t('dashboard.updatedAt', { date: formatDate(report.updated_at) })}
+            <span data-testid="report-submitted-at">
+              {t('dashboard.submittedAt', { date: formatDateTime(report.created_at) })}
+            </span>{' '}
+            · {t('dashboard.updatedAt', { date: formatDateTime(report.updated_at) })}
           </Typography>
           {report.report_type === 'anonym' && (
             <Alert severity="info" sx={{ mt: 2 }}>

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PageShell } from '../../../components/page-shell';
 import { paths } from '../../../config/paths';
+import { formatDateTime } from '../../../lib/datetime';
 import { StepList } from '../components/step-list';
 import { stepsFor, useReportForm } from '../report-form-store';
 import '../report-copy';
@@ -55,9 +56,7 @@ export default function ReportGuidePage() {
       {lastEdit && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
           {t('reportGuide.lastEdit', {
-            time: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
-              new Date(lastEdit),
-            ),
+            time: formatDateTime(lastEdit, i18n.language),
           })}
         </Typography>
       )}
