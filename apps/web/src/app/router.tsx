@@ -23,7 +23,7 @@ const page = (load: () => Promise<PageModule>, options: { plain?: boolean } = {}
 const loginRequired: RouteMeta = { requiresAuth: true };
 const wizardRequired: RouteMeta = { requiresAuth: true, requiresReportType: true };
 
-/** The 18 routes of spec §2; the route id is the spec's route name. */
+/** The routes of spec §2, and the pages added since (/register/resend); the route id is the route name. */
 export const routes: RouteObject[] = [
   {
     id: 'root',
@@ -55,6 +55,11 @@ export const routes: RouteObject[] = [
         id: paths.registerConfirm.name,
         path: paths.registerConfirm.path,
         lazy: page(() => import('../features/auth/pages/register-confirm-page')),
+      },
+      {
+        id: paths.registerResend.name,
+        path: paths.registerResend.path,
+        lazy: page(() => import('../features/auth/pages/register-resend-page')),
       },
       {
         id: paths.forgotPassword.name,

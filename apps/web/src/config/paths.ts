@@ -12,6 +12,7 @@ export const paths = {
   logout: { name: 'logout', path: '/logout', to: () => '/logout' },
   register: { name: 'register', path: '/register', to: () => '/register' },
   registerConfirm: { name: 'register-confirm', path: '/register/confirm', to: () => '/register/confirm' },
+  registerResend: { name: 'register-resend', path: '/register/resend', to: () => '/register/resend' },
   forgotPassword: { name: 'forgot-password', path: '/forgot-password', to: () => '/forgot-password' },
   resetPassword: { name: 'reset-password', path: '/reset-password', to: () => '/reset-password' },
   report: { name: 'report', path: '/report', to: () => '/report' },

@@ -39,7 +39,7 @@ export default function ReportGuidePage() {
       <Typography variant="h2" sx={{ mb: 2 }}>
         {t('reportGuide.stepsHeading')}
       </Typography>
-      <StepList steps={stepsFor(reportType)} />
+      <StepList steps={stepsFor(reportType)} type={reportType} />
       <Typography variant="h2" sx={{ mt: 4, mb: 2 }}>
         {t('reportGuide.prepareHeading')}
       </Typography>
