@@ -2,11 +2,12 @@ import { Navigate, Outlet, ScrollRestoration, useLocation, useMatches, useNaviga
 import { useReportForm } from '../features/report-wizard/report-form-store';
 import { useIsLoggedIn } from '../lib/login-state';
 import { guardRedirect } from './guards';
-import { DefaultLayout } from './layouts/default-layout';
+import { DefaultLayout, MinimalLayout } from './layouts/default-layout';
 import { isRouteMeta, type LayoutName, type RouteMeta } from './route-meta';
 
 const LAYOUTS: Record<LayoutName, React.ComponentType<{ children: React.ReactNode }>> = {
   default: DefaultLayout,
+  minimal: MinimalLayout,
 };
 
 /** Applies the navigation guard and wraps the page in the layout its route meta asks for. */

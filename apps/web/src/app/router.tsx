@@ -22,6 +22,7 @@ const page = (load: () => Promise<PageModule>, options: { plain?: boolean } = {}
 
 const loginRequired: RouteMeta = { requiresAuth: true };
 const wizardRequired: RouteMeta = { requiresAuth: true, requiresReportType: true };
+const invitationPage: RouteMeta = { layout: 'minimal' };
 
 /** The routes of spec §2, and the pages added since (/register/resend); the route id is the route name. */
 export const routes: RouteObject[] = [
@@ -98,21 +99,25 @@ export const routes: RouteObject[] = [
       {
         id: paths.reference.name,
         path: paths.reference.path,
+        handle: invitationPage,
         lazy: page(() => import('../features/invitation/reference-page')),
       },
       {
         id: paths.referenceA.name,
         path: paths.referenceA.path,
+        handle: invitationPage,
         lazy: page(() => import('../features/invitation/reference-statement-page')),
       },
       {
         id: paths.defendant.name,
         path: paths.defendant.path,
+        handle: invitationPage,
         lazy: page(() => import('../features/invitation/defendant-page')),
       },
       {
         id: paths.defendantA.name,
         path: paths.defendantA.path,
+        handle: invitationPage,
         lazy: page(() => import('../features/invitation/defendant-statement-page')),
       },
       {

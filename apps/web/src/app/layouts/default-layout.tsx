@@ -2,14 +2,20 @@ import { useTranslation } from 'react-i18next';
 import { AppHeader } from '../../components/header/app-header';
 
 /** Plain HTML styled by styles/shell.css: it frames the landing page, whose first load carries no MUI. */
-export function DefaultLayout({ children }: { children: React.ReactNode }) {
+export function DefaultLayout({
+  children,
+  minimal = false,
+}: {
+  children: React.ReactNode;
+  minimal?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <div className="shell-layout">
       <a href="#main" className="shell-skip-link">
         {t('nav.skipToContent')}
       </a>
-      <AppHeader />
+      <AppHeader minimal={minimal} />
       <main id="main" tabIndex={-1} className="shell-main">
         {children}
       </main>
@@ -20,4 +26,9 @@ export function DefaultLayout({ children }: { children: React.ReactNode }) {
       </footer>
     </div>
   );
+}
+
+/** The invitation pages' frame: the same shell without the reporter's menu. */
+export function MinimalLayout({ children }: { children: React.ReactNode }) {
+  return <DefaultLayout minimal>{children}</DefaultLayout>;
 }

@@ -23,6 +23,7 @@ import '../report-wizard/report-copy';
 import { reportTypeLabel } from '../report-wizard/report-type-labels';
 import { MY_REPORTS_PAGE_SIZE, type ReportSummary, useMyReports } from './api/list-my-reports';
 import { STATUS_CHIPS } from './report-status';
+import { isReportUnread, readSeenReports } from './seen-reports';
 
 export default function DashboardPage() {
   const { t } = useTranslation();
@@ -130,6 +131,7 @@ export default function DashboardPage() {
 function ReportRow({ report }: { report: ReportSummary }) {
   const { t } = useTranslation();
   const { date: formatDate } = useDateTime();
+  const isUnread = isReportUnread(report, readSeenReports());
   return (
     <Box component="li">
       <Card variant="outlined">
@@ -150,6 +152,22 @@ function ReportRow({ report }: { report: ReportSummary }) {
                 label={t(`statuses.${report.status}`)}
                 data-testid="report-status"
               />
+              {isUnread && (
+                <Typography
+                  component="span"
+                  variant="body2"
+                  color="primary"
+                  sx={{ fontWeight: 700, display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+                  data-testid="report-unread"
+                >
+                  <Box
+                    component="span"
+                    aria-hidden="true"
+                    sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: 'primary.main' }}
+                  />
+                  {t('dashboard.unread')}
+                </Typography>
+              )}
             </Box>
             <Typography variant="body2" color="text.secondary">
               {reportTypeLabel(t, report.report_type)} ·{' '}

@@ -8,7 +8,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { PageShell } from '../../components/page-shell';
@@ -17,6 +17,7 @@ import { paths } from '../../config/paths';
 import { useDateTime } from '../../lib/datetime';
 import { errorText } from '../../lib/messages';
 import { STATUS_CHIPS } from '../dashboard/report-status';
+import { markReportSeen } from '../dashboard/seen-reports';
 import { fileDownloadUrl } from '../report-wizard/api/evidence-files';
 import { formatBytes } from '../report-wizard/components/format-bytes';
 import { reportTypeLabel } from '../report-wizard/report-type-labels';
@@ -78,6 +79,8 @@ export default function ReportDetailPage() {
 
 function ReportDetailView({ report }: { report: ReportDetail }) {
   const { t } = useTranslation();
+  // What is on screen now is what the dashboard's "new" marker compares against next time.
+  useEffect(() => markReportSeen(report.id, report.updated_at), [report.id, report.updated_at]);
   const { date: formatDate, dateTime: formatDateTime } = useDateTime();
   const names = new Map(report.files.map((file) => [file.id, file.name]));
   const { statements } = report;
