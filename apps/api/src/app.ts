@@ -23,6 +23,7 @@ import { fileRoutes } from './routes/api/v1/file.ts';
 import { invitationRoutes } from './routes/api/v1/invitation.ts';
 import { managerRoutes } from './routes/api/v1/manager.ts';
 import { reportRoutes } from './routes/api/v1/report.ts';
+import { siteRoutes } from './routes/api/v1/site.ts';
 import { tokenRoutes } from './routes/api/v1/token.ts';
 import { userRoutes } from './routes/api/v1/user.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -130,6 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(healthRoutes);
   await app.register(captchaRoutes);
+  await app.register(siteRoutes);
   await app.register(userRoutes);
   await app.register(tokenRoutes);
   await app.register(fileRoutes);

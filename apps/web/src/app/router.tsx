@@ -24,7 +24,7 @@ const loginRequired: RouteMeta = { requiresAuth: true };
 const wizardRequired: RouteMeta = { requiresAuth: true, requiresReportType: true };
 const invitationPage: RouteMeta = { layout: 'minimal' };
 
-/** The routes of spec §2, and the pages added since (/register/resend); the route id is the route name. */
+/** The routes of spec §2, and the pages added since (/register/resend, /privacy, /terms); the route id is the route name. */
 export const routes: RouteObject[] = [
   {
     id: 'root',
@@ -119,6 +119,16 @@ export const routes: RouteObject[] = [
         path: paths.defendantA.path,
         handle: invitationPage,
         lazy: page(() => import('../features/invitation/defendant-statement-page')),
+      },
+      {
+        id: paths.privacy.name,
+        path: paths.privacy.path,
+        lazy: page(() => import('../features/policies/privacy-page'), { plain: true }),
+      },
+      {
+        id: paths.terms.name,
+        path: paths.terms.path,
+        lazy: page(() => import('../features/policies/terms-page'), { plain: true }),
       },
       {
         id: paths.dashboard.name,

@@ -27,6 +27,8 @@ export const paths = {
   referenceA: { name: 'reference-a', path: '/reference/a', to: () => '/reference/a' },
   defendant: { name: 'defendant', path: '/defendant', to: () => '/defendant' },
   defendantA: { name: 'defendant-a', path: '/defendant/a', to: () => '/defendant/a' },
+  privacy: { name: 'privacy', path: '/privacy', to: () => '/privacy' },
+  terms: { name: 'terms', path: '/terms', to: () => '/terms' },
   dashboard: { name: 'dashboard', path: '/dashboard', to: () => '/dashboard' },
   manager: { name: 'manager', path: '/manager', to: () => '/manager' },
   managerDetail: {

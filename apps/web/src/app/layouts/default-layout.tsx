@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { AppHeader } from '../../components/header/app-header';
+import { paths } from '../../config/paths';
 
 /** Plain HTML styled by styles/shell.css: it frames the landing page, whose first load carries no MUI. */
 export function DefaultLayout({
@@ -22,6 +24,10 @@ export function DefaultLayout({
       <footer className="shell-footer">
         <div className="shell-container">
           <p>{t('footer.text')}</p>
+          <p className="shell-footer__links">
+            <RouterLink to={paths.privacy.to()}>{t('footer.privacy')}</RouterLink>
+            <RouterLink to={paths.terms.to()}>{t('footer.terms')}</RouterLink>
+          </p>
         </div>
       </footer>
     </div>
