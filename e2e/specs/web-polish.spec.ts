@@ -61,7 +61,7 @@ const seoulDateTime = (iso: string) =>
     day: '2-digit',
     hour: '2-digit',
     minute: '2-digit',
-    hour12: false,
+    hourCycle: 'h23',
   }).format(new Date(iso))} (KST)`;
 
 async function checkScreen(page: Page, name: string) {

@@ -25,6 +25,12 @@ describe('the one clock', () => {
     expect(formatDateTime(LATE_UTC, 'ko')).toBe('2026. 03. 10. 08:30');
   });
 
+  it('writes half past midnight as 00:30, never 24:30', () => {
+    deviceOffset(-540);
+    expect(formatDateTime('2026-11-23T15:30:00Z', 'ko')).toBe('2026. 11. 24. 00:30');
+    expect(formatDateTime('2026-11-23T15:30:00Z', 'en')).toBe('2026-11-24, 00:30');
+  });
+
   it('labels by the offset at that moment, not the zone name', () => {
     deviceOffset(-540);
     expect(deviceDiffersFromSeoul(new Date(LATE_UTC))).toBe(false);

@@ -17,7 +17,13 @@ const DATE: Intl.DateTimeFormatOptions = {
   month: '2-digit',
   day: '2-digit',
 };
-const DATE_TIME: Intl.DateTimeFormatOptions = { ...DATE, hour: '2-digit', minute: '2-digit', hour12: false };
+// `hourCycle: 'h23'`, not `hour12: false`: some ICU builds read the latter as h24 and write midnight as 24:30.
+const DATE_TIME: Intl.DateTimeFormatOptions = {
+  ...DATE,
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+};
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatter(language: string, withTime: boolean): Intl.DateTimeFormat {
