@@ -236,7 +236,7 @@ test('the statement form: its own header, and Back, Forward and refresh between 
   // The same two timestamps read the same on the manager's and the reporter's pages.
   const submitted = seoulDateTime(view.created_at);
   await manager.page.goto(`/manager/detail/${reportId}`);
-  await expect(manager.page.getByText(submitted, { exact: true })).toBeVisible();
+  await expect(manager.page.getByText(submitted, { exact: true }).first()).toBeVisible();
   await expect(manager.page.getByTestId('section-invitations')).toContainText(acknowledged);
   await member.page.goto(`/report-detail/${reportId}/`);
   await expect(member.page.getByTestId('report-submitted-at')).toContainText(submitted);
