@@ -24,6 +24,7 @@ interface TypeView {
   key: string;
   title: string;
   sees: string;
+  notSeesLabel: string;
   notSees: string;
 }
 interface Question {
@@ -110,7 +111,7 @@ export default function LandingPage() {
               <dl className="landing-sees">
                 <dt>{t('landing.sees.seesLabel')}</dt>
                 <dd>{type.sees}</dd>
-                <dt>{t('landing.sees.notSeesLabel')}</dt>
+                <dt>{type.notSeesLabel}</dt>
                 <dd>{type.notSees}</dd>
               </dl>
             </article>
