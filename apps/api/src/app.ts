@@ -18,6 +18,7 @@ import { type CaptchaVerifier, createCaptchaVerifier } from './plugins/captcha.t
 import { registerCsrf } from './plugins/csrf.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerSessionExpiryHeader } from './plugins/session.ts';
 import { captchaRoutes } from './routes/api/v1/captcha.ts';
 import { fileRoutes } from './routes/api/v1/file.ts';
 import { invitationRoutes } from './routes/api/v1/invitation.ts';
@@ -102,6 +103,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     limits: { fileSize: config.MAX_FILE_BYTES, files: 1, fields: 5, parts: 6, headerPairs: 100 },
   });
   registerCsrf(app, config);
+  registerSessionExpiryHeader(app);
   // Multipart is for the upload route alone: elsewhere it is a form a cross-site page can post unpreflighted.
   app.addHook('onRequest', async (request) => {
     const isMultipart = /^multipart\//i.test(request.headers['content-type'] ?? '');

@@ -59,6 +59,8 @@ export type UserRole = (typeof USER_ROLES)[number];
 export const CSRF_COOKIE = 'csrftoken';
 export const CSRF_HEADER = 'X-CSRFToken';
 export const SESSION_COOKIE = 'sessionid';
+/** On every answer to a request that carried a live session: when it ends if nothing else happens (epoch s). */
+export const SESSION_EXPIRES_HEADER = 'X-Session-Expires';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;

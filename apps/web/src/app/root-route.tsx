@@ -1,9 +1,14 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, ScrollRestoration, useLocation, useMatches, useNavigation } from 'react-router';
 import { useReportForm } from '../features/report-wizard/report-form-store';
 import { useIsLoggedIn } from '../lib/login-state';
+import { useSessionExpired } from '../lib/session-sync';
 import { guardRedirect } from './guards';
 import { DefaultLayout, MinimalLayout } from './layouts/default-layout';
 import { isRouteMeta, type LayoutName, type RouteMeta } from './route-meta';
+
+// MUI's dialog is loaded only when a session has ended under an open page.
+const SessionExpiredDialog = lazy(() => import('../components/session-expired-dialog'));
 
 const LAYOUTS: Record<LayoutName, React.ComponentType<{ children: React.ReactNode }>> = {
   default: DefaultLayout,
@@ -17,6 +22,7 @@ export function RootRoute() {
   const navigation = useNavigation();
   const isLoggedIn = useIsLoggedIn();
   const reportType = useReportForm((state) => state.form.report_type);
+  const isSessionExpired = useSessionExpired((state) => state.isExpired);
   const metas = matches.map((match) => match.handle).filter(isRouteMeta) as RouteMeta[];
 
   const redirect = guardRedirect(metas, { isLoggedIn, reportType }, location);
@@ -30,6 +36,11 @@ export function RootRoute() {
     <>
       <Outlet />
       <ScrollRestoration />
+      {isSessionExpired && (
+        <Suspense fallback={null}>
+          <SessionExpiredDialog />
+        </Suspense>
+      )}
     </>
   );
   if (layoutChoice === false) return page;
