@@ -267,6 +267,34 @@ test('the dashboard marks a report the company changed since it was last opened'
   await expect(row.getByTestId('report-unread')).toHaveCount(0);
 });
 
+test('a session ended on the server opens a login dialog that comes back to the same step with the draft', async () => {
+  const { page, context } = member;
+  await page.evaluate(() => localStorage.setItem('ansim.reportDraft.report_type', JSON.stringify('brief')));
+  await page.goto('/report/t/a?step=2');
+  await expect(stepTitle(page)).toHaveText('괴롭힘 행위 및 증거');
+  await page.getByRole('button', { name: '괴롭힘 행위 추가' }).click();
+  await page.locator('#draft-acts-0-date').fill('지난주 월요일');
+
+  // The server forgets the session (as after the idle limit); this tab still thinks it is signed in.
+  const ended = await context.request.delete('/api/v1/token/', { headers: await csrf(context.request) });
+  expect(ended.status()).toBe(204);
+  await page.getByTestId('evidence-input-acts-0').setInputFiles({
+    name: '캡처.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+      'base64',
+    ),
+  });
+  const dialog = page.getByRole('dialog', { name: '로그인 시간이 지났습니다' });
+  await expect(dialog).toContainText('작성 중인 신고 초안은 이 기기에 그대로 남아 있습니다.');
+  await dialog.getByRole('button', { name: '다시 로그인' }).click();
+  await expect(page).toHaveURL(/\/login\?redirect=%2Freport%2Ft%2Fa%3Fstep%3D2$/);
+  await loginThroughUi(page, memberUser);
+  await expect(page).toHaveURL(/\/report\/t\/a\?step=2$/);
+  await expect(page.locator('#draft-acts-0-date')).toHaveValue('지난주 월요일');
+});
+
 test('the phone menu closes with its own button', async ({ browser }) => {
   const context = await utcContext(browser, 375);
   const page = await context.newPage();
