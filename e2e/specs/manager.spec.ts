@@ -34,7 +34,8 @@ async function loggedInContext(browser: Browser, user: TestUser, viewport = { wi
   const page = await context.newPage();
   await page.goto('/login');
   await loginThroughUi(page, user);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  // After login a manager lands on the case list, a member on the dashboard.
+  await expect(page).toHaveURL(user.email.startsWith('manager@') ? /\/manager$/ : /\/dashboard$/);
   return { context, page };
 }
 
