@@ -99,6 +99,8 @@ export function formatDemoSeed(seed: DemoSeed): string {
         `비밀번호 password: ${account.password}`,
     ),
     '',
+    ' 담당자는 첫 로그인 후 2단계 인증(인증 앱 또는 패스키)을 설정해야 사건을 열람할 수 있습니다.',
+    ' The manager must set up two-step verification (app or passkey) at first login to open cases.',
     ' 비밀번호는 지금 한 번만 표시됩니다. 다시 볼 수 없으니 적어두세요.',
     ' These passwords are shown only this once; they are stored only as hashes.',
     rule,

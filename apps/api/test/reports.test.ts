@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import { eq } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
-import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files, reports } from '../src/db/schema.ts';
 import { openJson } from '../src/encryption/codec.ts';

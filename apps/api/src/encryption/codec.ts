@@ -91,11 +91,11 @@ export const SEALED_COLUMNS = {
 } as const satisfies Record<string, ColumnSpec>;
 
 /**
- * Sealed values that live only briefly and are never re-sealed by a key rotation: an anonymous draft's
- * answer kept for a retried submission (minutes), and a receipt waiting for its reporter (sealed with the
- * platform key, decision 0005).
+ * Sealed values never re-sealed by a company's key rotation: an anonymous draft's answer kept for a retried
+ * submission (minutes), a receipt waiting for its reporter (platform key, decision 0005), and a TOTP secret
+ * (platform key: it belongs to a person, not to a company's cases).
  */
-type TransientSealedField = 'intake_sessions.submission' | 'pending_receipts.payload';
+type TransientSealedField = 'intake_sessions.submission' | 'pending_receipts.payload' | 'mfa_totp.secret';
 
 export type SealedField = keyof typeof SEALED_COLUMNS | TransientSealedField;
 

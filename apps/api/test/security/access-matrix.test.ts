@@ -108,7 +108,11 @@ const TABLE: Record<string, { call: (f: Fixture) => Call | Promise<Call>; expect
   },
   'GET /api/v1/user': { call: () => ({ url: '/api/v1/user/' }), expect: anyUser(200) },
   'POST /api/v1/user/email/register': {
-    call: () => ({ url: '/api/v1/user/email/register', json: { email: 'nobody@matrix.example' } }),
+    // An address of its own per call: mails to one address are capped per hour (F8).
+    call: () => ({
+      url: '/api/v1/user/email/register',
+      json: { email: `nobody-${++registrations}@matrix.example` },
+    }),
     expect: everyone(202),
   },
   'POST /api/v1/user/email/confirm-email': {
@@ -116,7 +120,10 @@ const TABLE: Record<string, { call: (f: Fixture) => Call | Promise<Call>; expect
     expect: everyone(400),
   },
   'POST /api/v1/user/password/send-reset-email': {
-    call: () => ({ url: '/api/v1/user/password/send-reset-email', json: { email: 'nobody@matrix.example' } }),
+    call: () => ({
+      url: '/api/v1/user/password/send-reset-email',
+      json: { email: `nobody-${++registrations}@matrix.example` },
+    }),
     expect: everyone(202),
   },
   'POST /api/v1/user/email/reset-password': {
@@ -138,6 +145,63 @@ const TABLE: Record<string, { call: (f: Fixture) => Call | Promise<Call>; expect
     expect: everyone(400),
   },
   'GET /api/v1/token': { call: () => ({ url: '/api/v1/token/' }), expect: anyUser(200) },
+  // Second factors. No caller holds a login challenge, so the second step of a login has nothing to finish.
+  'POST /api/v1/token/mfa': {
+    call: () => ({ url: '/api/v1/token/mfa', json: { code: '123456' } }),
+    expect: everyone(400),
+  },
+  'POST /api/v1/token/mfa/passkey/options': {
+    call: () => ({ url: '/api/v1/token/mfa/passkey/options' }),
+    expect: everyone(400),
+  },
+  'POST /api/v1/token/mfa/passkey/verify': {
+    call: () => ({ url: '/api/v1/token/mfa/passkey/verify', json: { response: { id: 'x' } } }),
+    expect: everyone(400),
+  },
+  // The managers have TOTP active already (fixtures enrol them): a second enrolment is a conflict.
+  'POST /api/v1/user/mfa/totp': {
+    call: () => ({ url: '/api/v1/user/mfa/totp/' }),
+    expect: [401, 200, 200, 409, 409, 401, 401, 401],
+  },
+  // Every change needs the current password: a wrong one is refused whoever asks.
+  'POST /api/v1/user/mfa/totp/confirm': {
+    call: () => ({
+      url: '/api/v1/user/mfa/totp/confirm',
+      json: { code: '123456', password: 'wrong-password' },
+    }),
+    expect: anyUser(400),
+  },
+  'DELETE /api/v1/user/mfa/totp': {
+    call: () => ({ url: '/api/v1/user/mfa/totp/', json: { code: '123456', password: 'wrong-password' } }),
+    expect: anyUser(400),
+  },
+  'POST /api/v1/user/mfa/recovery-codes': {
+    call: () => ({ url: '/api/v1/user/mfa/recovery-codes', json: { password: 'wrong-password' } }),
+    expect: anyUser(400),
+  },
+  'GET /api/v1/user/mfa/passkeys': {
+    call: () => ({ url: '/api/v1/user/mfa/passkeys/' }),
+    expect: anyUser(200),
+  },
+  'POST /api/v1/user/mfa/passkeys/registration/options': {
+    call: () => ({ url: '/api/v1/user/mfa/passkeys/registration/options' }),
+    expect: anyUser(200),
+  },
+  'POST /api/v1/user/mfa/passkeys/registration/verify': {
+    call: () => ({
+      url: '/api/v1/user/mfa/passkeys/registration/verify',
+      json: { password: 'wrong-password', response: { id: 'x' } },
+    }),
+    expect: anyUser(400),
+  },
+  // Someone else's passkey (or none): 404 even with the right password.
+  'DELETE /api/v1/user/mfa/passkeys/:id': {
+    call: () => ({
+      url: '/api/v1/user/mfa/passkeys/00000000-0000-4000-8000-000000000000',
+      json: { password: '안전한-비밀번호-2026!' },
+    }),
+    expect: anyUser(404),
+  },
 
   'POST /api/v1/file': {
     call: () => ({ url: '/api/v1/file/', ...multipartFile('메모.txt', Buffer.from('메모')) }),

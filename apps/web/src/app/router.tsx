@@ -117,6 +117,12 @@ export const routes: RouteObject[] = [
         lazy: page(() => import('../features/dashboard/dashboard-page')),
       },
       {
+        id: paths.accountSecurity.name,
+        path: paths.accountSecurity.path,
+        handle: loginRequired,
+        lazy: page(() => import('../features/account/security-page')),
+      },
+      {
         id: paths.manager.name,
         path: paths.manager.path,
         handle: loginRequired,

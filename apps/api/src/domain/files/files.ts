@@ -19,10 +19,12 @@ import {
 } from '../../db/schema.ts';
 import { ERASED_PLACEHOLDER, openJson, openText, openTextOr, sealText } from '../../encryption/codec.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { MetadataOutcome } from '../../lib/metadata-outcome.ts';
+import { outcomeWithoutReading, removeMetadata } from '../../lib/remove-metadata.ts';
 import { cleanFileName, sniffContentType } from '../../lib/sniff.ts';
-import { hasStrippableMetadata, stripMetadata } from '../../lib/strip-metadata.ts';
 import type { EncryptingFileStore } from '../../storage/encrypting-file-store.ts';
 import { caseFiles } from '../manager/case-view.ts';
+import { hasSecondFactor } from '../mfa/factors.ts';
 import { FILE_STORE_LOCK_KEY } from './sweep-orphans.ts';
 
 type Deps = { database: Database; config: Config; fileStore: EncryptingFileStore };
@@ -121,13 +123,7 @@ export async function storeUpload(
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', {
         message: '증거 파일은 사진, PDF, 녹음·영상, 문서(한글·오피스), 텍스트 파일만 올릴 수 있습니다.',
       });
-    let metadataStatus: FileRow['metadataStatus'] = 'none';
-    if (hasStrippableMetadata(contentType)) {
-      const original = await fs.readFile(temporaryPath);
-      const stripped = await stripMetadata(contentType, original);
-      if (stripped !== original) await fs.writeFile(temporaryPath, stripped);
-      metadataStatus = 'removed';
-    }
+    const metadataStatus = await removeMetadataOfUpload(config, temporaryPath, contentType);
     const { size } = await fs.stat(temporaryPath);
     if (size === 0)
       throw new AppError('VALIDATION_ERROR', { details: { file: '빈 파일은 올릴 수 없습니다.' } });
@@ -172,6 +168,26 @@ export async function storeUpload(
     if (key) await fileStore.remove(key);
     throw error;
   }
+}
+
+/**
+ * Replaces the upload's bytes with their metadata-free version, in a worker (lib/remove-metadata.ts), and
+ * says what became of the metadata. An `unremovable` file stays as uploaded: it can back a named report,
+ * never an anonymous one.
+ */
+export async function removeMetadataOfUpload(
+  config: Pick<Config, 'METADATA_TIMEOUT_MS'>,
+  filePath: string,
+  contentType: string,
+): Promise<MetadataOutcome> {
+  const settled = outcomeWithoutReading(contentType);
+  if (settled) return settled;
+  const original = await fs.readFile(filePath);
+  const { outcome, output } = await removeMetadata(contentType, original, {
+    timeoutMs: config.METADATA_TIMEOUT_MS,
+  });
+  if (outcome === 'removed' && !output.equals(original)) await fs.writeFile(filePath, output);
+  return outcome;
 }
 
 /** The company whose data key encrypts the owner's files; null (the platform key) for a user of none yet. */
@@ -221,7 +237,7 @@ export type FileCaller =
  * The file if the caller may read it, else the same 404 as for a file that does not exist:
  * - its owner (a user or an invitation);
  * - a manager of the company whose case cites it, or whose case's invitee uploaded it;
- * - the accused person, for evidence of their case the manager chose to share.
+ * - the accused person, for the evidence of the acts of their case, when the manager chose to share it.
  * Evidence of an anonymous case reaches managers and the accused under a generic name, since an uploaded
  * file name can identify the reporter.
  */
@@ -253,16 +269,29 @@ export async function findReadableFile(
   }
   if (caller.kind === 'invitation') {
     if (caller.invitationKind === 'defendant' && caller.shareEvidence) {
+      // Shared means the evidence of the acts, as the invitation page lists it: never the evidence of the
+      // harm the reporter suffered (medical records, counselling notes), which the report also cites.
       const [cited] = await database.db
-        .select({ reportId: reportFiles.reportId })
+        .select({ form: reports.form })
         .from(reportFiles)
+        .innerJoin(reports, eq(reports.id, reportFiles.reportId))
         .where(and(eq(reportFiles.fileId, fileId), eq(reportFiles.reportId, caller.reportId)));
-      if (cited)
+      const form = cited
+        ? await openJson<{ acts?: { evidences?: string[] | null }[] }>(
+            database,
+            'reports.form',
+            caller.reportId,
+            cited.form,
+          )
+        : undefined;
+      if (form?.acts?.some((act) => act.evidences?.includes(fileId)))
         return { file: row, downloadName: `증거자료${path.extname(await originalName()).toLowerCase()}` };
     }
     throw new AppError('NOT_FOUND');
   }
   if (caller.role === 'manager' && caller.companyId) {
+    // The same rule as every manager route: case evidence needs a second factor.
+    if (!(await hasSecondFactor(database.db, caller.id))) throw new AppError('MFA_ENROLLMENT_REQUIRED');
     const [cited] = await database.db
       .select({ id: reports.id, reportType: reports.reportType })
       .from(reportFiles)

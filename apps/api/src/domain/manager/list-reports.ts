@@ -17,7 +17,17 @@ const SORTS = {
   feedback_due_at: asc(reports.feedbackDueAt),
 } as const;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '날짜는 YYYY-MM-DD 형식이어야 합니다.');
+/** A day that exists (no 13th month, no 30 February), in years a case can have been filed. */
+function isCalendarDay(value: string): boolean {
+  const [year = 0, month = 0, day = 0] = value.split('-').map(Number);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return year >= 2000 && year <= 2999 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, '날짜는 YYYY-MM-DD 형식이어야 합니다.')
+  .refine(isCalendarDay, '날짜가 올바르지 않습니다. 달력에 있는 날짜를 YYYY-MM-DD 형식으로 입력해주세요.');
 
 export const managerListQuery = z.object({
   status: z.enum(REPORT_STATUSES).optional(),

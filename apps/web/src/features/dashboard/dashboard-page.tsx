@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
 import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -42,7 +43,10 @@ export default function DashboardPage() {
     >
       {user && (
         <Typography color="text.secondary" sx={{ mb: 3 }}>
-          {user.company ? t('dashboard.company', { company: user.company.name }) : t('dashboard.noCompany')}
+          {user.company ? t('dashboard.company', { company: user.company.name }) : t('dashboard.noCompany')}{' '}
+          <Link component={RouterLink} to={paths.accountSecurity.to()}>
+            {t('mfa.dashboardLink')}
+          </Link>
         </Typography>
       )}
       {draftType && (
