@@ -288,6 +288,7 @@ test('a session ended on the server opens a login dialog that comes back to the 
   });
   const dialog = page.getByRole('dialog', { name: '로그인 시간이 지났습니다' });
   await expect(dialog).toContainText('작성 중인 신고 초안은 이 기기에 그대로 남아 있습니다.');
+  await checkScreen(page, 'session-expired-dialog');
   await dialog.getByRole('button', { name: '다시 로그인' }).click();
   await expect(page).toHaveURL(/\/login\?redirect=%2Freport%2Ft%2Fa%3Fstep%3D2$/);
   await loginThroughUi(page, memberUser);
