@@ -108,7 +108,11 @@ const TABLE: Record<string, { call: (f: Fixture) => Call | Promise<Call>; expect
   },
   'GET /api/v1/user': { call: () => ({ url: '/api/v1/user/' }), expect: anyUser(200) },
   'POST /api/v1/user/email/register': {
-    call: () => ({ url: '/api/v1/user/email/register', json: { email: 'nobody@matrix.example' } }),
+    // A new address each call: one address gets at most 5 such requests an hour (F8).
+    call: () => ({
+      url: '/api/v1/user/email/register',
+      json: { email: `nobody-${++registrations}@matrix.example` },
+    }),
     expect: everyone(202),
   },
   'POST /api/v1/user/email/confirm-email': {
@@ -116,7 +120,10 @@ const TABLE: Record<string, { call: (f: Fixture) => Call | Promise<Call>; expect
     expect: everyone(400),
   },
   'POST /api/v1/user/password/send-reset-email': {
-    call: () => ({ url: '/api/v1/user/password/send-reset-email', json: { email: 'nobody@matrix.example' } }),
+    call: () => ({
+      url: '/api/v1/user/password/send-reset-email',
+      json: { email: `nobody-${++registrations}@matrix.example` },
+    }),
     expect: everyone(202),
   },
   'POST /api/v1/user/email/reset-password': {
