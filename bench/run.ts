@@ -477,7 +477,7 @@ async function managerScenarios(
   const { id: templateId } = (await template.json()) as { id: string };
   log(`seeding ${MANAGER_REPORTS.toLocaleString('en')} reports`);
   const seedStart = Date.now();
-  const count = await seedManyReports(databaseUrl, templateId, MANAGER_REPORTS);
+  const count = await seedManyReports(databaseUrl, templateId, MANAGER_REPORTS, direct.database);
   log(`seeded ${count} reports in ${((Date.now() - seedStart) / 1000).toFixed(1)} s`);
 
   const managerSession = await login(base, managerEmail);

@@ -78,7 +78,9 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
-  const keyring = attachKeyring(database, resolveMasterKey(config));
+  const keyring = attachKeyring(database, resolveMasterKey(config), {
+    requireSealed: config.ENCRYPTION_REQUIRE_SEALED,
+  });
   const app = Fastify({
     logger: options.logger ?? false,
     // A hop count believes that many proxies from the right of X-Forwarded-For, as proxy-addr does.

@@ -79,6 +79,11 @@ const configSchema = z
       .string()
       .refine((value) => decodeKey(value) !== null, 'must be 32 bytes, as 64 hex digits or base64')
       .optional(),
+    /**
+     * Refuse (an error, never plaintext) any non-empty value of a sealed column that is not sealed. Turn it on
+     * once `encryption:upgrade` has sealed every value written before encryption at rest.
+     */
+    ENCRYPTION_REQUIRE_SEALED: booleanFromEnv.default(false),
     TRUST_PROXY: trustProxy.default(false),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     LOGIN_LIMIT_PER_IP_PER_MINUTE: z.coerce.number().int().positive().default(10),
@@ -102,6 +107,8 @@ const configSchema = z
       .positive()
       .default(1024 * 1024 * 1024),
     MAIL_POLL_MS: z.coerce.number().int().positive().default(1000),
+    /** Time one upload's metadata removal may take in its worker; beyond it the file is `unremovable`. */
+    METADATA_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
     /**
      * Notices to an anonymous reporter's private address leave after a random delay of up to this many seconds,
      * so the mail server's log cannot match their time to the manager's action (0 sends at once).

@@ -38,7 +38,7 @@ export function startPruning(options: {
   logger: Pick<BaseLogger, 'warn'>;
   intervalMs?: number;
   /** With a file store, also sweeps what a crash left in it; at start, that is right after the crash. */
-  fileStore?: FileStore;
+  fileStore?: Pick<FileStore, 'keys' | 'remove'>;
 }): () => Promise<void> {
   let current: Promise<void> = Promise.resolve();
   const run = () => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { desc, eq } from 'drizzle-orm';
-import { companies, companyDomains, mailOutbox, users } from '../src/db/schema.ts';
-import { registerAndLogin, TestClient, type TestContext, tokenFromMail } from './helpers.ts';
+import { eq } from 'drizzle-orm';
+import { companies, companyDomains, users } from '../src/db/schema.ts';
+import { latestMail, registerAndLogin, TestClient, type TestContext, tokenFromMail } from './helpers.ts';
 
 export async function createCompany(ctx: TestContext, name: string, domain: string): Promise<string> {
   const [company] = await ctx.database.db
@@ -107,12 +107,7 @@ export async function invitationTokenFor(
   email: string,
   kind: 'defendant' | 'reference',
 ): Promise<string> {
-  const [mail] = await ctx.database.db
-    .select()
-    .from(mailOutbox)
-    .where(eq(mailOutbox.to, email.toLowerCase()))
-    .orderBy(desc(mailOutbox.createdAt))
-    .limit(1);
+  const mail = await latestMail(ctx.database, email);
   if (!mail) throw new Error(`no mail to ${email}`);
   return tokenFromMail(mail.text, `/${kind}`);
 }

@@ -5,13 +5,15 @@ import { Writable } from 'node:stream';
 import { CSRF_COOKIE, CSRF_HEADER, SECURE_CSRF_COOKIE } from '@ansim/shared/constants';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import { desc, eq } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp, loggerOptions } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { mailOutbox } from '../src/db/schema.ts';
+import { attachKeyring } from '../src/encryption/keyring.ts';
+import { openOutboxMail } from '../src/mail/worker.ts';
 
 export const TEST_DB = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
 
@@ -27,6 +29,13 @@ export function databaseUrl(database: Database): string | undefined {
  * TEST_DATABASE_URL (dropped again on close), so test files can run in parallel.
  */
 export async function createTestDatabase(): Promise<Database> {
+  const database = await openTestDatabase();
+  // The key testConfig() derives from its SECRET_KEY, so an app built on this database keeps this keyring.
+  attachKeyring(database, testConfig().encryptionKey!);
+  return database;
+}
+
+async function openTestDatabase(): Promise<Database> {
   if (TEST_DB === 'pglite') return openDatabase({ kind: 'pglite' });
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
@@ -189,17 +198,14 @@ export async function solveCaptcha(app: FastifyInstance): Promise<string> {
 }
 
 export async function latestMail(database: Database, to: string) {
-  const [row] = await database.db
-    .select()
-    .from(mailOutbox)
-    .where(eq(mailOutbox.to, to.toLowerCase()))
-    .orderBy(desc(mailOutbox.createdAt))
-    .limit(1);
-  return row;
+  return (await mailsTo(database, to)).at(-1);
 }
 
+/** Outbox rows to an address, oldest first, opened: they are sealed, so no query can match the address. */
 export async function mailsTo(database: Database, to: string) {
-  return database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to.toLowerCase()));
+  const rows = await database.db.select().from(mailOutbox).orderBy(asc(mailOutbox.createdAt));
+  const opened = await Promise.all(rows.map((row) => openOutboxMail(database, row)));
+  return opened.filter((row) => row.to === to.toLowerCase());
 }
 
 /** The token of the first link in a mail's text with the given path. */

@@ -54,6 +54,7 @@ export interface FuzzFixture {
     measure: string[];
     invitation: string[];
     invitationToken: string[];
+    intakeCode: string[];
   };
   templates: { report: unknown[]; reporterEmail: string };
 }
@@ -151,6 +152,9 @@ export async function createFuzzFixture(): Promise<FuzzFixture> {
       measure: [measure.json().id],
       invitation: (caseView.invitations as { id: string }[]).map((invitation) => invitation.id),
       invitationToken: [invitationToken],
+      intakeCode: (
+        await ctx.database.query<{ intake_code: string }>('SELECT intake_code FROM companies')
+      ).map((row) => row.intake_code),
     },
     templates: {
       reporterEmail,
@@ -289,6 +293,22 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
   'GET /api/v1/manager/stats/reports': {},
   'POST /api/v1/invitation/acknowledge': { bodies: () => [{}] },
   'GET /api/v1/invitation/:token': {},
+  'GET /api/v1/intake/:code': {},
+  'POST /api/v1/intake': {
+    bodies: (f) => [
+      {},
+      { code: f.ids.intakeCode[0] },
+      { code: f.ids.intakeCode[0], captcha: 'bm90IGEgY2FwdGNoYQ==' },
+    ],
+  },
+  // The captcha is never solved: a fuzzed receipt is refused before any argon2 hash is computed.
+  'POST /api/v1/receipt': {
+    bodies: () => [{ receipt: '1234 5678 9012 3456', captcha: 'bm90IGEgY2FwdGNoYQ==' }, { receipt: '1' }],
+  },
+  'GET /api/v1/receipt': {},
+  'DELETE /api/v1/receipt': {},
+  'GET /api/v1/user/pending-receipts': {},
+  'DELETE /api/v1/user/pending-receipts': {},
 };
 
 export interface FuzzTarget {
@@ -342,15 +362,17 @@ function paramArbitrary(name: string, target: FuzzTarget, fixture: FuzzFixture):
   const pool =
     name === 'token'
       ? fixture.ids.invitationToken
-      : name === 'measureId'
-        ? fixture.ids.measure
-        : name === 'invitationId'
-          ? fixture.ids.invitation
-          : name === '*'
-            ? ['favicon-32x32.png', 'static/swagger-ui.css', 'json', 'static/index.html']
-            : target.url.startsWith('/api/v1/file')
-              ? fixture.ids.file
-              : fixture.ids.report;
+      : name === 'code'
+        ? fixture.ids.intakeCode
+        : name === 'measureId'
+          ? fixture.ids.measure
+          : name === 'invitationId'
+            ? fixture.ids.invitation
+            : name === '*'
+              ? ['favicon-32x32.png', 'static/swagger-ui.css', 'json', 'static/index.html']
+              : target.url.startsWith('/api/v1/file')
+                ? fixture.ids.file
+                : fixture.ids.report;
   return fc.oneof(
     { arbitrary: fc.constantFrom(...pool), weight: 4 },
     { arbitrary: fc.constantFrom(...pool).map((id) => id.toUpperCase()), weight: 1 },

@@ -108,7 +108,7 @@ const TABLE: Record<string, { call: (f: Fixture) => Call | Promise<Call>; expect
   },
   'GET /api/v1/user': { call: () => ({ url: '/api/v1/user/' }), expect: anyUser(200) },
   'POST /api/v1/user/email/register': {
-    // A new address each call: one address gets at most 5 such requests an hour (F8).
+    // An address of its own per call: mails to one address are capped per hour (F8).
     call: () => ({
       url: '/api/v1/user/email/register',
       json: { email: `nobody-${++registrations}@matrix.example` },

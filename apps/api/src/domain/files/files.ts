@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -17,10 +17,11 @@ import {
   statements,
   users,
 } from '../../db/schema.ts';
-import { openJson } from '../../encryption/codec.ts';
+import { ERASED_PLACEHOLDER, openJson, openText, openTextOr, sealText } from '../../encryption/codec.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { MetadataOutcome } from '../../lib/metadata-outcome.ts';
+import { outcomeWithoutReading, removeMetadata } from '../../lib/remove-metadata.ts';
 import { cleanFileName, sniffContentType } from '../../lib/sniff.ts';
-import { hasStrippableMetadata, stripMetadata } from '../../lib/strip-metadata.ts';
 import type { EncryptingFileStore } from '../../storage/encrypting-file-store.ts';
 import { caseFiles } from '../manager/case-view.ts';
 import { FILE_STORE_LOCK_KEY } from './sweep-orphans.ts';
@@ -52,10 +53,11 @@ export function asUploadError(error: unknown): unknown {
   return new AppError('VALIDATION_ERROR', { details: { file: FIELD_MESSAGES_KO.uploadMalformed } });
 }
 
-export function toFileView(row: FileRow): FileView {
+/** The uploaded name, opened; after crypto-erase a list still shows the file, under a neutral name. */
+export async function toFileView(database: Database, row: FileRow): Promise<FileView> {
   return {
     id: row.id,
-    name: row.originalName,
+    name: await openTextOr(database, 'files.original_name', row.id, row.originalName, ERASED_PLACEHOLDER),
     size: row.size,
     content_type: row.contentType,
     sha256: row.sha256,
@@ -120,13 +122,7 @@ export async function storeUpload(
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', {
         message: '증거 파일은 사진, PDF, 녹음·영상, 문서(한글·오피스), 텍스트 파일만 올릴 수 있습니다.',
       });
-    let metadataStatus: FileRow['metadataStatus'] = 'none';
-    if (hasStrippableMetadata(contentType)) {
-      const original = await fs.readFile(temporaryPath);
-      const stripped = await stripMetadata(contentType, original);
-      if (stripped !== original) await fs.writeFile(temporaryPath, stripped);
-      metadataStatus = 'removed';
-    }
+    const metadataStatus = await removeMetadataOfUpload(config, temporaryPath, contentType);
     const { size } = await fs.stat(temporaryPath);
     if (size === 0)
       throw new AppError('VALIDATION_ERROR', { details: { file: '빈 파일은 올릴 수 없습니다.' } });
@@ -141,7 +137,9 @@ export async function storeUpload(
     }
     const sha256 = await sha256OfFile(temporaryPath);
     const keyScope = await ownerCompanyId(database, owner);
-    sealedPath = await fileStore.seal(temporaryPath, { keyScope });
+    const fileId = randomUUID();
+    const sealedName = await sealText(database, keyScope, 'files.original_name', fileId, name);
+    sealedPath = await fileStore.seal(temporaryPath, { keyScope, fileId });
     // Bytes and row appear under the sweep's lock: a process killed between the two leaves bytes the sweep
     // knows are orphaned (sweep-orphans.ts), while a live upload's bytes are never taken for orphans.
     const row = await database.db.transaction(async (tx) => {
@@ -150,9 +148,10 @@ export async function storeUpload(
       const [inserted] = await tx
         .insert(files)
         .values({
+          id: fileId,
           ...ownerColumns(owner),
           metadataStatus,
-          originalName: name,
+          originalName: sealedName,
           size,
           contentType,
           storageKey: key,
@@ -161,13 +160,33 @@ export async function storeUpload(
         .returning();
       return inserted!;
     });
-    return toFileView(row);
+    return toFileView(database, row);
   } catch (error) {
     await fs.rm(temporaryPath, { force: true });
     if (sealedPath && !key) await fileStore.discardSealed(sealedPath);
     if (key) await fileStore.remove(key);
     throw error;
   }
+}
+
+/**
+ * Replaces the upload's bytes with their metadata-free version, in a worker (lib/remove-metadata.ts), and
+ * says what became of the metadata. An `unremovable` file stays as uploaded: it can back a named report,
+ * never an anonymous one.
+ */
+export async function removeMetadataOfUpload(
+  config: Pick<Config, 'METADATA_TIMEOUT_MS'>,
+  filePath: string,
+  contentType: string,
+): Promise<MetadataOutcome> {
+  const settled = outcomeWithoutReading(contentType);
+  if (settled) return settled;
+  const original = await fs.readFile(filePath);
+  const { outcome, output } = await removeMetadata(contentType, original, {
+    timeoutMs: config.METADATA_TIMEOUT_MS,
+  });
+  if (outcome === 'removed' && !output.equals(original)) await fs.writeFile(filePath, output);
+  return outcome;
 }
 
 /** The company whose data key encrypts the owner's files; null (the platform key) for a user of none yet. */
@@ -196,7 +215,7 @@ async function ownerCompanyId(database: Database, owner: FileOwner): Promise<str
 
 export async function listOwnFiles(database: Database, owner: FileOwner): Promise<FileView[]> {
   const rows = await database.db.select().from(files).where(ownedBy(owner)).orderBy(desc(files.createdAt));
-  return rows.map(toFileView);
+  return Promise.all(rows.map((row) => toFileView(database, row)));
 }
 
 export type FileCaller =
@@ -228,21 +247,23 @@ export async function findReadableFile(
 ): Promise<{ file: FileRow; downloadName: string; asManagerOf?: { companyId: string; reportId: string } }> {
   const [row] = await database.db.select().from(files).where(eq(files.id, fileId));
   if (!row) throw new AppError('NOT_FOUND');
+  // Opened only for a caller allowed the file (below); after crypto-erase, 410 like the file's bytes.
+  const originalName = () => openText(database, 'files.original_name', row.id, row.originalName);
   if (caller.kind === 'user' && row.ownerUserId === caller.id)
-    return { file: row, downloadName: row.originalName };
+    return { file: row, downloadName: await originalName() };
   if (caller.kind === 'invitation' && row.ownerInvitationId === caller.id)
-    return { file: row, downloadName: row.originalName };
+    return { file: row, downloadName: await originalName() };
   if (caller.kind === 'intake') {
-    if (row.ownerIntakeId === caller.id) return { file: row, downloadName: row.originalName };
+    if (row.ownerIntakeId === caller.id) return { file: row, downloadName: await originalName() };
     throw new AppError('NOT_FOUND');
   }
   if (caller.kind === 'receipt') {
-    if (row.ownerReportId === caller.reportId) return { file: row, downloadName: row.originalName };
+    if (row.ownerReportId === caller.reportId) return { file: row, downloadName: await originalName() };
     const [cited] = await database.db
       .select({ reportId: reportFiles.reportId })
       .from(reportFiles)
       .where(and(eq(reportFiles.fileId, fileId), eq(reportFiles.reportId, caller.reportId)));
-    if (cited) return { file: row, downloadName: row.originalName };
+    if (cited) return { file: row, downloadName: await originalName() };
     throw new AppError('NOT_FOUND');
   }
   if (caller.kind === 'invitation') {
@@ -255,10 +276,15 @@ export async function findReadableFile(
         .innerJoin(reports, eq(reports.id, reportFiles.reportId))
         .where(and(eq(reportFiles.fileId, fileId), eq(reportFiles.reportId, caller.reportId)));
       const form = cited
-        ? await openJson<{ acts?: { evidences?: string[] | null }[] }>(database, 'reports.form', cited.form)
+        ? await openJson<{ acts?: { evidences?: string[] | null }[] }>(
+            database,
+            'reports.form',
+            caller.reportId,
+            cited.form,
+          )
         : undefined;
       if (form?.acts?.some((act) => act.evidences?.includes(fileId)))
-        return { file: row, downloadName: `증거자료${path.extname(row.originalName).toLowerCase()}` };
+        return { file: row, downloadName: `증거자료${path.extname(await originalName()).toLowerCase()}` };
     }
     throw new AppError('NOT_FOUND');
   }
@@ -271,7 +297,7 @@ export async function findReadableFile(
       .limit(1);
     if (cited) {
       const listed = await caseFiles(database, cited);
-      const name = listed.find((file) => file.id === fileId)?.name ?? row.originalName;
+      const name = listed.find((file) => file.id === fileId)?.name ?? (await originalName());
       return {
         file: row,
         downloadName: name,
@@ -287,7 +313,7 @@ export async function findReadableFile(
       if (statementOf) {
         return {
           file: row,
-          downloadName: row.originalName,
+          downloadName: await originalName(),
           asManagerOf: { companyId: caller.companyId, reportId: statementOf.reportId },
         };
       }
@@ -304,11 +330,11 @@ export async function deleteOwnFile(
   // Statements are sealed, so whether one cites the file is read here, before the transaction.
   if ('invitationId' in owner) {
     const rows = await database.db
-      .select({ form: statements.form })
+      .select({ id: statements.id, form: statements.form })
       .from(statements)
       .where(eq(statements.invitationId, owner.invitationId));
     for (const row of rows) {
-      const form = await openJson<unknown>(database, 'statements.form', row.form);
+      const form = await openJson<unknown>(database, 'statements.form', row.id, row.form);
       if (JSON.stringify(form).includes(fileId)) throw new AppError('FILE_IN_USE');
     }
   }
