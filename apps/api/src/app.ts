@@ -14,7 +14,7 @@ import type { Database } from './db/client.ts';
 import { attachKeyring, resolveMasterKey } from './encryption/keyring.ts';
 import { AppError } from './lib/app-error.ts';
 import { unstorableTextPath } from './lib/storable-text.ts';
-import { isApiRequest } from './plugins/api-request.ts';
+import { isApiRequest, normalizedPath } from './plugins/api-request.ts';
 import { type CaptchaVerifier, createCaptchaVerifier } from './plugins/captcha.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -173,7 +173,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiRequest(request);
     if (servesWebApp && isPage) {
       // An invitee's page carries its token in the address until the page removes it: never send it on.
-      if (/^\/(defendant|reference)(\/|\?|$)/.test(request.url))
+      if (/^\/(defendant|reference)(\/|$)/.test(normalizedPath(request.url)))
         reply.header('Referrer-Policy', 'no-referrer');
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }

@@ -57,6 +57,10 @@ describe('F5: CSRF and no-store apply by the decoded path, whatever the spelling
       const response = await member.get(url);
       expect(response.headers['cache-control'], url).toBe('no-store');
     }
+    // The invitee's answers never send a Referer on, however their address is spelled.
+    const invitation = await member.get(`/%61pi/v1/invitation/${'x'.repeat(43)}`);
+    expect(invitation.headers['referrer-policy']).toBe('no-referrer');
+    expect(invitation.headers['cache-control']).toBe('no-store');
     const me = await member.get('/%61pi/v1/user/');
     expect(me.statusCode).toBe(200);
     expect(me.json().email).toBe('f5-cache@example.com');

@@ -141,7 +141,12 @@ describe('security: sessions', () => {
     try {
       const client = new TestClient(https.app);
       const secureCsrf = await client.get('/api/csrf');
-      expect(secureCsrf.cookies[0]).toMatchObject({ name: 'csrftoken', secure: true, sameSite: 'Lax' });
+      // Under https the names carry the __Host- prefix (docs/decisions/0006).
+      expect(secureCsrf.cookies[0]).toMatchObject({
+        name: '__Host-csrftoken',
+        secure: true,
+        sameSite: 'Lax',
+      });
       expect(secureCsrf.headers['strict-transport-security']).toContain('max-age=31536000');
       const secureLogin = await client.post(
         '/api/v1/token/',
@@ -149,14 +154,14 @@ describe('security: sessions', () => {
         { origin: 'https://singo.example.com' },
       );
       expect(secureLogin.statusCode).toBe(200);
-      expect(secureLogin.cookies.find((cookie) => cookie.name === 'sessionid')).toMatchObject({
+      expect(secureLogin.cookies.find((cookie) => cookie.name === '__Host-sessionid')).toMatchObject({
         secure: true,
         httpOnly: true,
         sameSite: 'Lax',
         path: '/',
       });
       const logout = await client.delete('/api/v1/token/');
-      expect(logout.cookies.find((cookie) => cookie.name === 'sessionid')).toMatchObject({
+      expect(logout.cookies.find((cookie) => cookie.name === '__Host-sessionid')).toMatchObject({
         secure: true,
         httpOnly: true,
       });

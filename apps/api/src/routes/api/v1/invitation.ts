@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { acknowledgeInvitation, viewInvitation } from '../../../domain/invitations/invitations.ts';
+import { normalizedPath } from '../../../plugins/api-request.ts';
 import { invitationToken } from '../../../plugins/invitee.ts';
 
 /** What an invitee's page asks the API, with no account: the token is the only credential. */
@@ -8,7 +9,8 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   app.addHook('onSend', async (request, reply) => {
     // The token must not leak to any other site through the Referer header.
-    if (request.url.startsWith('/api/v1/invitation')) reply.header('Referrer-Policy', 'no-referrer');
+    if (normalizedPath(request.url).startsWith('/api/v1/invitation'))
+      reply.header('Referrer-Policy', 'no-referrer');
   });
 
   app.get(
