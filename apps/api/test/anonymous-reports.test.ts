@@ -372,3 +372,21 @@ describe('anonymous reports filed before they became unlinkable', () => {
     expect(await ctx.database.db.select().from(pendingReceipts)).toEqual([]);
   });
 });
+
+describe('the receipt cookie under https', () => {
+  it('carries the __Host- prefix, like the session cookie', async () => {
+    const secure = await createTestApp({ config: { PUBLIC_URL: 'https://ansim.example' } });
+    try {
+      await createCompany(secure, '에이 주식회사', 'a.example');
+      const reporter = await registerAndLogin(secure, 'https-member@a.example');
+      const draft = await anonymousDraft(secure, reporter);
+      const response = await draft.post('/api/v1/report/', reportBody('anonym'));
+      expect(response.statusCode).toBe(201);
+      const cookie = response.cookies.find((c) => c.name.endsWith('receiptid'));
+      expect(cookie).toMatchObject({ name: '__Host-receiptid', secure: true, httpOnly: true, path: '/' });
+      expect((await draft.get(`/api/v1/report/${response.json().id}`)).statusCode).toBe(200);
+    } finally {
+      await secure.close();
+    }
+  });
+});

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
 import { findReceiptSession, type ReceiptSession } from '../domain/reports/receipts.ts';
 import type { ReporterAccess } from '../domain/reports/reporter-reports.ts';
 import { AppError } from '../lib/app-error.ts';
@@ -8,6 +9,11 @@ import { getSession } from './session.ts';
 export const INTAKE_HEADER = 'x-intake-token';
 /** A receipt holder's session on one anonymous report (decision 0005). */
 export const RECEIPT_COOKIE = 'receiptid';
+
+/** Under https the `__Host-` name, for the reason the session cookie has it (docs/decisions/0006). */
+export function receiptCookieName(config: Pick<Config, 'isHttps'>): string {
+  return config.isHttps ? `__Host-${RECEIPT_COOKIE}` : RECEIPT_COOKIE;
+}
 
 export function intakeToken(request: FastifyRequest): string | undefined {
   const value = request.headers[INTAKE_HEADER];
@@ -20,7 +26,7 @@ const loaded = new WeakMap<FastifyRequest, Promise<ReceiptSession | null>>();
 export function getReceiptSession(request: FastifyRequest): Promise<ReceiptSession | null> {
   let pending = loaded.get(request);
   if (!pending) {
-    const id = request.cookies[RECEIPT_COOKIE];
+    const id = request.cookies[receiptCookieName(request.server.deps.config)];
     pending =
       id && id.length <= 64 ? findReceiptSession(request.server.deps.database, id) : Promise.resolve(null);
     loaded.set(request, pending);
@@ -46,7 +52,7 @@ export function setReceiptCookie(
   reply: FastifyReply,
   session: { id: string; expires: number },
 ): void {
-  reply.setCookie(RECEIPT_COOKIE, session.id, {
+  reply.setCookie(receiptCookieName(request.server.deps.config), session.id, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
@@ -56,7 +62,7 @@ export function setReceiptCookie(
 }
 
 export function clearReceiptCookie(request: FastifyRequest, reply: FastifyReply): void {
-  reply.clearCookie(RECEIPT_COOKIE, {
+  reply.clearCookie(receiptCookieName(request.server.deps.config), {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',

@@ -5,7 +5,7 @@ import { AppError } from '../../../lib/app-error.ts';
 import {
   clearReceiptCookie,
   getReceiptSession,
-  RECEIPT_COOKIE,
+  receiptCookieName,
   setReceiptCookie,
 } from '../../../plugins/reporter.ts';
 import { errorResponses } from '../../schemas.ts';
@@ -52,7 +52,7 @@ export const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/receipt/',
     { schema: { tags: ['receipt'], response: { 204: z.undefined(), ...errorResponses } } },
     async (request, reply) => {
-      const id = request.cookies[RECEIPT_COOKIE];
+      const id = request.cookies[receiptCookieName(deps.config)];
       if (id) await deleteReceiptSession(deps.database, id);
       clearReceiptCookie(request, reply);
       return reply.status(204).send();
