@@ -639,7 +639,11 @@ export function unclosedTagsPackage(kind: 'docx' | 'hwpx', count = 40_000): Buff
   if (kind === 'docx') {
     return Buffer.from(
       zipSync({
-        '[Content_Types].xml': deflated(CONTENT_TYPES('')),
+        '[Content_Types].xml': deflated(
+          CONTENT_TYPES(
+            '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/>',
+          ),
+        ),
         '_rels/.rels': deflated(ROOT_RELS(OFFICE_DOCUMENT, 'word/document.xml')),
         'word/document.xml': deflated(`<w:document ${W}><w:body/></w:document>`),
         'docProps/core.xml': deflated(

@@ -106,6 +106,13 @@ function finish(slot: Slot, result: MetadataResult, { healthy = true } = {}) {
   idle.push(slot);
 }
 
+/** Files being stripped or waiting for a worker, for tests and diagnostics. */
+export function metadataJobsInProgress(): number {
+  let running = 0;
+  for (const slot of slots) if (slot.job) running += 1;
+  return running + waiting.length;
+}
+
 /** Whether the type's metadata is settled without reading the file (plain text, OLE documents). */
 export function outcomeWithoutReading(contentType: string): MetadataOutcome | undefined {
   const handling = METADATA_HANDLING.get(contentType);
