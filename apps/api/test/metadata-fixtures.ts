@@ -489,12 +489,27 @@ function docProps(application: string): Record<string, string> {
 }
 
 /** Parts stored uncompressed, so that a test of the upload's raw bytes proves the name was there. */
-function officeZip(parts: Record<string, string>): Buffer {
+function officeZip(parts: Record<string, string | Buffer>): Buffer {
   return Buffer.from(
     zipSync(
-      Object.fromEntries(Object.entries(parts).map(([name, text]) => [name, [strToU8(text), { level: 0 }]])),
+      Object.fromEntries(
+        Object.entries(parts).map(([name, content]) => [
+          name,
+          [typeof content === 'string' ? strToU8(content) : content, { level: 0 }],
+        ]),
+      ),
     ),
   );
+}
+
+/** A picture as a phone saved it before it was pasted into a document: EXIF with the owner and place. */
+function pastedPhoto(): Buffer {
+  const exif = Buffer.concat([
+    Buffer.from('Exif\0\0MM\0*\0\0\0\x08', 'latin1'),
+    Buffer.from(`Artist ${SENTINEL} GPS ${GPS.iso6709}`),
+  ]);
+  const jpeg = plainJpeg();
+  return Buffer.concat([jpeg.subarray(0, 2), segment(0xe1, exif), jpeg.subarray(2)]);
 }
 
 const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
@@ -508,6 +523,7 @@ export function docxFixture(): Buffer {
     '_rels/.rels': ROOT_RELS(OFFICE_DOCUMENT, 'word/document.xml'),
     'word/document.xml': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n<w:document ${W}><w:body><w:p><w:r><w:t>3층 회의실에서 BODY-TEXT</w:t></w:r><w:ins w:id="1" w:author="${SENTINEL}" w:date="2026-10-01T09:00:00Z"><w:r><w:t>추가</w:t></w:r></w:ins><w:del w:id="2" w:author='${SENTINEL}' w:date="2026-10-01T09:00:00Z"><w:r><w:delText>삭제</w:delText></w:r></w:del><w:commentRangeStart w:id="0"/><w:r><w:commentReference w:id="0"/></w:r></w:p></w:body></w:document>`,
     'word/comments.xml': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n<w:comments ${W}><w:comment w:id="0" w:author="${SENTINEL}" w:date="2026-10-01T09:00:00Z" w:initials="김"><w:p><w:r><w:t>의견</w:t></w:r></w:p></w:comment></w:comments>`,
+    'word/media/image1.jpeg': pastedPhoto(),
     'word/people.xml': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n<w15:people ${W15}><w15:person w15:author="${SENTINEL}"><w15:presenceInfo w15:providerId="AD" w15:userId="S::${SENTINEL_ASCII}@company.example::1"/></w15:person></w15:people>`,
     ...docProps('Microsoft Office Word'),
   });
@@ -549,6 +565,7 @@ function hwpxFixture(): Buffer {
     'Contents/content.hpf': `<?xml version="1.0" encoding="UTF-8" standalone="yes" ?><opf:package xmlns:opf="http://www.idpf.org/2007/opf/" xmlns:dc="http://purl.org/dc/elements/1.1/" version="" unique-identifier="" id=""><opf:metadata><opf:title>${SENTINEL} 진술서</opf:title><opf:language>ko</opf:language><opf:meta name="creator" content="text">${SENTINEL}</opf:meta><opf:meta name="subject" content="text">${GPS.iso6709}</opf:meta><opf:meta name="description" content="${SENTINEL}"/><opf:meta name="lastsaveby" content="text">${SENTINEL}</opf:meta><opf:meta name="CreatedDate" content="text">2026-10-01T09:00:00Z</opf:meta><opf:meta name="keyword" content="text">${SENTINEL}</opf:meta><dc:creator>${SENTINEL}</dc:creator></opf:metadata><opf:manifest><opf:item id="header" href="Contents/header.xml" media-type="application/xml"/><opf:item id="section0" href="Contents/section0.xml" media-type="application/xml"/></opf:manifest><opf:spine><opf:itemref idref="header" linear="yes"/><opf:itemref idref="section0" linear="yes"/></opf:spine></opf:package>`,
     'Contents/header.xml': `<?xml version="1.0" encoding="UTF-8" standalone="yes" ?><hh:head xmlns:hh="http://www.hancom.co.kr/hwpml/2011/head" version="1.4" secCnt="1"><hh:trackChangeAuthors><hh:trackChangeAuthor name="${SENTINEL}" mark="1" color="#FF0000"/></hh:trackChangeAuthors></hh:head>`,
     'Contents/section0.xml': `<?xml version="1.0" encoding="UTF-8" standalone="yes" ?><hs:sec xmlns:hs="http://www.hancom.co.kr/hwpml/2011/section" xmlns:hp="http://www.hancom.co.kr/hwpml/2011/paragraph"><hp:p id="1"><hp:run charPrIDRef="0"><hp:t>3층 회의실에서 BODY-TEXT</hp:t></hp:run></hp:p></hs:sec>`,
+    'BinData/image1.jpg': pastedPhoto(),
     'Preview/PrvText.txt': '3층 회의실에서 BODY-TEXT',
   });
 }
