@@ -432,7 +432,51 @@ function box(type: string, ...content: Buffer[]): Buffer {
   return Buffer.concat([header, body]);
 }
 
-/** ftyp, a movie header and a little media data; exiftool adds the tags. */
+const u32 = (...values: number[]) =>
+  Buffer.concat(
+    values.map((value) => {
+      const bytes = Buffer.alloc(4);
+      bytes.writeUInt32BE(value);
+      return bytes;
+    }),
+  );
+
+/** A track of timed metadata, as an action camera records its GPS, with one sample at `sampleOffset`. */
+function gpsTrack(sampleOffset: number, sampleSize: number): Buffer {
+  const trackHeader = Buffer.alloc(84);
+  trackHeader.writeUInt32BE(1, 0); // enabled
+  trackHeader.writeUInt32BE(1, 12); // track 1
+  return box(
+    'trak',
+    box('tkhd', trackHeader),
+    box(
+      'mdia',
+      box('mdhd', u32(0, 0, 0, 1000, 1000), Buffer.from([0x55, 0xc4, 0, 0])),
+      box(
+        'hdlr',
+        u32(0, 0),
+        Buffer.from('meta', 'latin1'),
+        u32(0, 0, 0),
+        Buffer.from('GoPro MET\0', 'latin1'),
+      ),
+      box(
+        'minf',
+        box('nmhd', u32(0)),
+        box('dinf', box('dref', u32(0, 1), box('url ', u32(1)))),
+        box(
+          'stbl',
+          box('stsd', u32(0, 1), box('gpmd', Buffer.from([0, 0, 0, 0, 0, 0, 0, 1]))),
+          box('stts', u32(0, 1, 1, 1000)),
+          box('stsc', u32(0, 1, 1, 1, 1)),
+          box('stsz', u32(0, 0, 1, sampleSize)),
+          box('stco', u32(0, 1, sampleOffset)),
+        ),
+      ),
+    ),
+  );
+}
+
+/** ftyp, a movie with a GPS track, and media data; exiftool adds the tags. */
 function plainMp4(brand: string): Buffer {
   const movieHeader = Buffer.alloc(100);
   movieHeader.writeUInt32BE(1000, 12);
@@ -442,11 +486,12 @@ function plainMp4(brand: string): Buffer {
     movieHeader.writeUInt32BE(value, 36 + index * 4);
   });
   movieHeader.writeUInt32BE(2, 96);
-  return Buffer.concat([
-    box('ftyp', Buffer.from(`${brand}\0\0\0\0${brand}isom`, 'latin1')),
-    box('moov', box('mvhd', movieHeader)),
-    box('mdat', Buffer.from('MEDIA-DATA-KEPT!')),
-  ]);
+  const fileType = box('ftyp', Buffer.from(`${brand}\0\0\0\0${brand}isom`, 'latin1'));
+  const kept = Buffer.from('MEDIA-DATA-KEPT!');
+  const sample = Buffer.from(`GPS ${GPS.iso6709} ${SENTINEL}`);
+  const movie = (offset: number) => box('moov', box('mvhd', movieHeader), gpsTrack(offset, sample.length));
+  const sampleOffset = fileType.length + movie(0).length + 8 + kept.length;
+  return Buffer.concat([fileType, movie(sampleOffset), box('mdat', kept, sample)]);
 }
 
 async function mp4Fixture(brand: string, extension: string): Promise<Buffer> {
