@@ -4,7 +4,7 @@ import http from 'node:http';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@ansim/shared/constants';
 import { loadConfig } from '../apps/api/src/config.ts';
 import type { Database } from '../apps/api/src/db/client.ts';
-import { users } from '../apps/api/src/db/schema.ts';
+import { mfaPasskeys, users } from '../apps/api/src/db/schema.ts';
 import { createCompany } from '../apps/api/src/domain/companies/admin.ts';
 import { createSession } from '../apps/api/src/domain/sessions/sessions.ts';
 import { hashPassword } from '../apps/api/src/lib/passwords.ts';
@@ -48,6 +48,10 @@ export async function seedAccounts(database: Database, count: number): Promise<A
     })
     .returning({ id: users.id });
   const managerSession = await createSession(database, manager!.id, limits);
+  // Managers need a second factor (issue 11); a placeholder passkey opens the manager routes to this session.
+  await database.db
+    .insert(mfaPasskeys)
+    .values({ userId: manager!.id, credentialId: 'chaos-placeholder', publicKey: 'none', name: 'chaos' });
   const members = await database.db
     .insert(users)
     .values(

@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import * as OTPAuth from 'otpauth';
 import { waitForMailLink } from './mailbox';
-import { ARTIFACTS, readServerState } from './server-state';
+import { ARTIFACTS, readServerState, TOTP_SECRETS_FILE } from './server-state';
 
 /** Read on use, not at import: test files may be collected before the global setup has started the server. */
 export const server = {
@@ -92,11 +95,101 @@ export async function solveCaptcha(page: Page): Promise<void> {
   );
 }
 
+/**
+ * TOTP secrets the specs enrolled, with the last 30-second step each used, in a file beside the server state:
+ * the server accepts a code once per step, and every spec (and a restarted worker) must know what was used.
+ */
+const MFA_FILE = TOTP_SECRETS_FILE;
+type MfaStore = Record<string, { secret: string; lastStep: number }>;
+const mfaKey = (baseURL: string, email: string) => `${baseURL} ${email.toLowerCase()}`;
+const readMfa = (): MfaStore => (existsSync(MFA_FILE) ? JSON.parse(readFileSync(MFA_FILE, 'utf8')) : {});
+
+export function rememberTotp(baseURL: string, email: string, secret: string, lastStep: number): void {
+  writeFileSync(MFA_FILE, JSON.stringify({ ...readMfa(), [mfaKey(baseURL, email)]: { secret, lastStep } }));
+}
+
+export function hasTotp(baseURL: string, email: string): boolean {
+  return mfaKey(baseURL, email) in readMfa();
+}
+
+export const totpStep = (): number => Math.floor(Date.now() / 30_000);
+
+export function totpCodeAt(secret: string, step: number): string {
+  return OTPAuth.TOTP.generate({ secret: OTPAuth.Secret.fromBase32(secret), timestamp: step * 30_000 });
+}
+
+/**
+ * A code of a step not used yet: the current one or the next (the server accepts one step either way). When
+ * both were used, waits until the clock makes the step after them acceptable.
+ */
+export async function freshTotpCode(baseURL: string, email: string): Promise<string> {
+  const entry = readMfa()[mfaKey(baseURL, email)];
+  if (!entry) throw new Error(`${email} has no TOTP enrolled by the specs`);
+  const step = Math.max(totpStep(), entry.lastStep + 1);
+  if (step > totpStep() + 1)
+    await expect.poll(() => totpStep(), { timeout: 35_000 }).toBeGreaterThanOrEqual(step - 1);
+  rememberTotp(baseURL, email, entry.secret, step);
+  return totpCodeAt(entry.secret, step);
+}
+
+/** Solves the server's ALTCHA proof of work the way the login widget does. */
+export async function apiCaptcha(request: APIRequestContext): Promise<string> {
+  const challenge = await (await request.get('/api/v1/captcha/challenge')).json();
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error('captcha not solved');
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+}
+
+/** Logs in through the API, answering the second step with a fresh TOTP code when the server asks for it. */
+export async function loginThroughApi(
+  request: APIRequestContext,
+  baseURL: string,
+  user: TestUser,
+): Promise<void> {
+  const headers = await csrfHeaders(request);
+  const first = await request.post('/api/v1/token/', {
+    headers,
+    data: { email: user.email, password: user.password, captcha: await apiCaptcha(request) },
+  });
+  expect(first.status(), await first.text()).toBe(200);
+  if (!((await first.json()) as { mfa_required?: boolean }).mfa_required) return;
+  const second = await request.post('/api/v1/token/mfa', {
+    headers,
+    data: { code: await freshTotpCode(baseURL, user.email) },
+  });
+  expect(second.status(), await second.text()).toBe(200);
+}
+
+/**
+ * Managers must have a second factor (issue 11): logs the manager in through the API and enrols TOTP, unless
+ * a spec already did on this server. Returns the logged-in request context's state.
+ */
+export async function ensureManagerTotp(request: APIRequestContext, baseURL: string, user: TestUser) {
+  await loginThroughApi(request, baseURL, user);
+  if (hasTotp(baseURL, user.email)) return;
+  const headers = await csrfHeaders(request);
+  const started = await request.post('/api/v1/user/mfa/totp/', { headers });
+  expect(started.status(), await started.text()).toBe(200);
+  const { secret } = (await started.json()) as { secret: string };
+  const step = totpStep();
+  const confirmed = await request.post('/api/v1/user/mfa/totp/confirm', {
+    headers,
+    data: { code: totpCodeAt(secret, step), password: user.password },
+  });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+  rememberTotp(baseURL, user.email, secret, step);
+}
+
+/** Fills the login form; when the account has TOTP enrolled by a spec, answers the second step too. */
 export async function loginThroughUi(page: Page, user: TestUser): Promise<void> {
   await page.getByLabel('이메일').fill(user.email);
   await page.getByLabel('비밀번호').fill(user.password);
   await solveCaptcha(page);
   await page.getByRole('button', { name: '로그인', exact: true }).click();
+  const baseURL = new URL(page.url()).origin;
+  if (!hasTotp(baseURL, user.email)) return;
+  await page.getByLabel('인증 코드 또는 복구 코드').fill(await freshTotpCode(baseURL, user.email));
+  await page.getByRole('button', { name: '확인', exact: true }).click();
 }
 
 export const test = base.extend<{ user: TestUser; member: TestUser }>({

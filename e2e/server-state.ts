@@ -12,6 +12,8 @@ export interface ServerState {
 /** E2E_ARTIFACTS lets two runs on one machine keep their server state and results apart. */
 export const ARTIFACTS = process.env.E2E_ARTIFACTS ?? join(import.meta.dirname, 'artifacts');
 const STATE_FILE = join(ARTIFACTS, 'server.json');
+/** TOTP secrets the specs enrolled on this run's servers (e2e/fixtures.ts). */
+export const TOTP_SECRETS_FILE = join(ARTIFACTS, 'totp-secrets.json');
 
 export function writeServerState(state: ServerState): void {
   mkdirSync(ARTIFACTS, { recursive: true });

@@ -25,6 +25,7 @@ const SCREENS: Screen[] = [
   { name: 'defendant-a', path: '/defendant/a' },
   { name: 'not-found', path: '/no-such-page' },
   { name: 'dashboard', path: '/dashboard', loggedIn: true },
+  { name: 'account-security', path: '/account/security', loggedIn: true },
   { name: 'report-t', path: '/report/t', loggedIn: true, reportType: 'formal' },
   { name: 'report-t-a', path: '/report/t/a', loggedIn: true, reportType: 'brief' },
   { name: 'manager', path: '/manager', loggedIn: true },

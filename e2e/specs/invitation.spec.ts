@@ -14,7 +14,7 @@ import {
 } from '@playwright/test';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import { expect, SCREENSHOTS, test } from '../fixtures';
+import { ensureManagerTotp, expect, SCREENSHOTS, test } from '../fixtures';
 import { linkIn, type ReceivedMail, type SmtpMailbox, startSmtpMailbox } from '../smtp-mailbox';
 
 /**
@@ -245,7 +245,12 @@ test.beforeAll(async () => {
   await reporter.dispose();
 
   managerApi = await request.newContext({ baseURL: api.baseURL });
-  await login(managerApi, 'manager@demo.example', demoManagerPassword(api.stdout));
+  // Managers must have a second factor (issue 11): the demo manager enrols TOTP, then logs in with a code.
+  await ensureManagerTotp(managerApi, api.baseURL, {
+    email: 'manager@demo.example',
+    password: demoManagerPassword(api.stdout),
+    name: '김담당',
+  });
   const invited = await managerApi.post(`/api/v1/manager/report/${reportId}/invitations`, {
     headers: await csrf(managerApi),
     data: {

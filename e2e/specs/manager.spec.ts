@@ -5,6 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import {
   createConfirmedUser,
+  ensureManagerTotp,
   expect,
   loginThroughUi,
   SCREENSHOTS,
@@ -107,6 +108,10 @@ test.beforeAll(async ({ browser, playwright }) => {
     acts: [{ date: '2026-03-05', location: '사무실', description: '업무 배제', evidences: [] }],
     concerns: [{ concern: '보복이 걱정됩니다', companyRequest: '비밀 유지' }],
   });
+  // Managers must have a second factor: the demo manager enrols TOTP on first login, like anyone else.
+  const managerRequest = await playwright.request.newContext({ baseURL: server.baseURL });
+  await ensureManagerTotp(managerRequest, server.baseURL, demoManager());
+  await managerRequest.dispose();
   manager = await loggedInContext(browser, demoManager());
 });
 

@@ -18,6 +18,8 @@ export interface DemoSeed {
   companyName: string;
   domain: string;
   joinCode: string;
+  /** The company's public intake code: anonymous reports without an account at `/c/{code}`. */
+  intakeCode: string;
   accounts: DemoAccount[];
 }
 
@@ -66,7 +68,7 @@ export async function seedDemoData(database: Database, config: Config): Promise<
     const [company] = await tx
       .insert(companies)
       .values({ name: DEMO_COMPANY_NAME, joinCode })
-      .returning({ id: companies.id });
+      .returning({ id: companies.id, intakeCode: companies.intakeCode });
     const companyId = company!.id;
     await tx.insert(companyDomains).values({ domain: DEMO_DOMAIN, companyId });
     const now = new Date();
@@ -80,7 +82,14 @@ export async function seedDemoData(database: Database, config: Config): Promise<
         emailConfirmedAt: now,
       })),
     );
-    return { companyId, companyName: DEMO_COMPANY_NAME, domain: DEMO_DOMAIN, joinCode, accounts };
+    return {
+      companyId,
+      companyName: DEMO_COMPANY_NAME,
+      domain: DEMO_DOMAIN,
+      joinCode,
+      intakeCode: company!.intakeCode,
+      accounts,
+    };
   });
 }
 
@@ -92,6 +101,7 @@ export function formatDemoSeed(seed: DemoSeed): string {
     ' 데모 계정을 만들었습니다 / Demo accounts created (embedded database, first start)',
     rule,
     ` 회사 Company : ${seed.companyName} (${seed.domain}), 가입 코드 join code: ${seed.joinCode}`,
+    ` 익명 신고 링크 intake link: /c/${seed.intakeCode}`,
     '',
     ...seed.accounts.map(
       (account) =>
@@ -99,6 +109,8 @@ export function formatDemoSeed(seed: DemoSeed): string {
         `비밀번호 password: ${account.password}`,
     ),
     '',
+    ' 담당자는 첫 로그인 후 2단계 인증(인증 앱 또는 패스키)을 설정해야 사건을 열람할 수 있습니다.',
+    ' The manager must set up two-step verification (app or passkey) at first login to open cases.',
     ' 비밀번호는 지금 한 번만 표시됩니다. 다시 볼 수 없으니 적어두세요.',
     ' These passwords are shown only this once; they are stored only as hashes.',
     rule,

@@ -58,7 +58,7 @@ async function main(): Promise<void> {
   const stopPruning = startPruning({ database, config, logger, fileStore: app.deps.fileStore });
   const stopRetention = startRetention({ database, fileStore: app.deps.fileStore, logger });
   // Rows stored before encryption at rest (an older data directory) are sealed once, in the background.
-  const sealing = resealColumns(database, { onlyPlaintext: true }).then(
+  const sealing = resealColumns(database, { mode: 'plaintext' }).then(
     (count) => count > 0 && logger.info({ count }, 'sealed values stored before encryption at rest'),
     (error: unknown) => logger.warn({ error: (error as Error).message }, 'sealing older values failed'),
   );

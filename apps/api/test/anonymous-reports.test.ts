@@ -4,7 +4,6 @@ import {
   companies,
   files,
   intakeSessions,
-  mailOutbox,
   pendingReceipts,
   reportMessages,
   reports,
@@ -14,6 +13,7 @@ import { unlinkAnonymousReports } from '../src/domain/reports/unlink-anonymous-r
 import { anonymousDraft, createCompany, createManager, reportBody, upload } from './fixtures.ts';
 import {
   createTestApp,
+  mailsTo,
   registerAndLogin,
   STRONG_PASSWORD,
   solveCaptcha,
@@ -264,7 +264,7 @@ describe('notices about an anonymous case', () => {
       })
     ).json();
     const row = await reportRow(id);
-    expect(row.contactEmail).toMatch(/^enc1:/);
+    expect(row.contactEmail).toMatch(/^enc2:/);
     const before = Date.now();
     await manager.request({
       method: 'PATCH',
@@ -273,16 +273,10 @@ describe('notices about an anonymous case', () => {
     });
     await manager.post(`/api/v1/manager/report/${id}/messages`, { body: '추가 자료를 보내주실 수 있나요?' });
 
-    const toMember = await ctx.database.db
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.to, 'member@a.example'));
+    const toMember = await mailsTo(ctx.database, 'member@a.example');
     expect(toMember.filter((mail) => mail.template !== 'confirm_email')).toEqual([]);
 
-    const notices = await ctx.database.db
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.to, 'private.me@mail.example'));
+    const notices = await mailsTo(ctx.database, 'private.me@mail.example');
     expect(notices).toHaveLength(2);
     for (const notice of notices) {
       expect(notice.template).toBe('anonymous_notice');
@@ -357,7 +351,7 @@ describe('anonymous reports filed before they became unlinkable', () => {
     const [file] = await ctx.database.db.select().from(files).where(eq(files.id, evidence.id));
     expect(file).toMatchObject({ ownerUserId: null, ownerReportId: id });
     const [pending] = await ctx.database.db.select().from(pendingReceipts);
-    expect(pending!.payload).toMatch(/^enc1:/);
+    expect(pending!.payload).toMatch(/^enc2:/);
     expect(pending!.payload).not.toContain(id);
 
     const shown = await reporter.get('/api/v1/user/pending-receipts');

@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { desc, eq } from 'drizzle-orm';
-import { companies, companyDomains, mailOutbox, users } from '../src/db/schema.ts';
-import { registerAndLogin, TestClient, type TestContext, tokenFromMail } from './helpers.ts';
+import { eq } from 'drizzle-orm';
+import { companies, companyDomains, users } from '../src/db/schema.ts';
+import {
+  enrolTotp,
+  latestMail,
+  registerAndLogin,
+  TestClient,
+  type TestContext,
+  tokenFromMail,
+} from './helpers.ts';
 
 export async function createCompany(ctx: TestContext, name: string, domain: string): Promise<string> {
   const [company] = await ctx.database.db
@@ -12,9 +19,18 @@ export async function createCompany(ctx: TestContext, name: string, domain: stri
   return company!.id;
 }
 
-export async function createManager(ctx: TestContext, email: string): Promise<TestClient> {
+/**
+ * A logged-in manager with TOTP enrolled, as every manager must be (otherwise 403 MFA_ENROLLMENT_REQUIRED).
+ * `enrolled: false` leaves the second factor out, for tests of that refusal.
+ */
+export async function createManager(
+  ctx: TestContext,
+  email: string,
+  options: { enrolled?: boolean } = {},
+): Promise<TestClient> {
   const client = await registerAndLogin(ctx, email, { name: '김담당' });
   await ctx.database.db.update(users).set({ role: 'manager' }).where(eq(users.email, email.toLowerCase()));
+  if (options.enrolled !== false) await enrolTotp(client, email);
   return client;
 }
 
@@ -107,12 +123,7 @@ export async function invitationTokenFor(
   email: string,
   kind: 'defendant' | 'reference',
 ): Promise<string> {
-  const [mail] = await ctx.database.db
-    .select()
-    .from(mailOutbox)
-    .where(eq(mailOutbox.to, email.toLowerCase()))
-    .orderBy(desc(mailOutbox.createdAt))
-    .limit(1);
+  const mail = await latestMail(ctx.database, email);
   if (!mail) throw new Error(`no mail to ${email}`);
   return tokenFromMail(mail.text, `/${kind}`);
 }

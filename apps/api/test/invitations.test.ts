@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invitations, mailOutbox } from '../src/db/schema.ts';
+import { invitations } from '../src/db/schema.ts';
 import {
   anonymousDraft,
   createCompany,
@@ -11,6 +11,7 @@ import {
 } from './fixtures.ts';
 import {
   createTestApp,
+  mailsTo,
   registerAndLogin,
   type TestClient,
   type TestContext,
@@ -76,7 +77,7 @@ async function invite(reportId: string, targets: unknown[], shareEvidence = fals
 }
 
 async function linkFor(email: string, kind: 'defendant' | 'reference'): Promise<string> {
-  const rows = await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+  const rows = await mailsTo(ctx.database, email);
   const latest = rows.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0]!;
   return tokenFromMail(latest.text, `/${kind}`);
 }
@@ -119,7 +120,7 @@ describe('sending invitations', () => {
       view.form.witnesses.map((w: { email_sent_at: string | null }) => w.email_sent_at !== null),
     ).toEqual([true, true]);
     for (const email of ['accused@a.example', 'witness1@a.example', 'witness2@a.example']) {
-      const [mail] = await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+      const [mail] = await mailsTo(ctx.database, email);
       expect(mail!.subject).toContain('에이 주식회사');
       expect(mail!.text).toContain(view.case_number);
       expect(mail!.text).toContain('제76조의3 제7항');

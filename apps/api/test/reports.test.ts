@@ -1,15 +1,15 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
-import { unzipSync } from 'fflate';
 import { PDFDocument } from '@cantoo/pdf-lib';
+import { eq } from 'drizzle-orm';
+import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { files, mailOutbox, reports } from '../src/db/schema.ts';
+import { files, reports } from '../src/db/schema.ts';
 import { openJson } from '../src/encryption/codec.ts';
 import { BODY_TEXT, containsAuthor, docxWithAuthor, hwpxWithAuthor, pdfWithAuthor } from './documents.ts';
 import { anonymousDraft, createCompany, createManager, jpegWithGps, reportBody, upload } from './fixtures.ts';
-import { createTestApp, registerAndLogin, type TestClient, type TestContext } from './helpers.ts';
+import { createTestApp, mailsTo, registerAndLogin, type TestClient, type TestContext } from './helpers.ts';
 
 const MAX_FILE_BYTES = 64 * 1024;
 let ctx: TestContext;
@@ -213,7 +213,7 @@ describe('submitting reports', () => {
     expect(refused.json().details.reporter_name).toBeDefined();
     const { id } = (await draft.post('/api/v1/report/', reportBody('anonym'))).json();
     const [row] = await ctx.database.db.select().from(reports).where(eq(reports.id, id));
-    const form = await openJson<Record<string, unknown>>(ctx.database, 'reports.form', row!.form);
+    const form = await openJson<Record<string, unknown>>(ctx.database, 'reports.form', id, row!.form);
     for (const field of ['reporter_name', 'reporter_role', 'reporter_department', 'reporter_tenure'])
       expect(form[field]).toBe('');
   });
@@ -241,10 +241,9 @@ describe('submitting reports', () => {
       await reporter.post('/api/v1/report/', reportBody('formal', { extra_info: 'CONTENT-SENTINEL' }))
     ).json();
     const caseNumber = (await reporter.get(`/api/v1/report/${id}`)).json().case_number;
-    const mails = await ctx.database.db
-      .select()
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.to, 'manager@a.example'), eq(mailOutbox.template, 'new_case')));
+    const mails = (await mailsTo(ctx.database, 'manager@a.example')).filter(
+      (row) => row.template === 'new_case',
+    );
     const mail = mails.find((row) => row.subject.includes(caseNumber));
     expect(mail).toBeDefined();
     for (const part of [mail!.subject, mail!.text, mail!.html]) {

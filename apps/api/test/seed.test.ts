@@ -72,6 +72,8 @@ describe('demo seed', () => {
       expect(printed).toContain(account.email);
       expect(printed).toContain(account.password);
     }
+    expect(printed).toContain(`/c/${company!.intakeCode}`);
+    expect(seed!.intakeCode).toBe(company!.intakeCode);
     expect(printed).toContain('데모 계정');
     expect(printed).toContain('Demo accounts');
 
@@ -94,7 +96,12 @@ describe('demo seed', () => {
         email: 'manager@demo.example',
         role: 'manager',
         company: { id: company!.id, name: DEMO_COMPANY_NAME },
+        mfa: { totp: false, passkeys: 0, required: true },
       });
+      // The demo manager enrols a second factor on first login like anyone else; until then no case opens.
+      const cases = await client.get('/api/v1/manager/report/');
+      expect(cases.statusCode).toBe(403);
+      expect(cases.json().code).toBe('MFA_ENROLLMENT_REQUIRED');
     } finally {
       await ctx.close();
     }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN } from './constants.ts';
 import { FIELD_MESSAGES_KO as M } from './messages.ko.ts';
+import type { MfaStatus } from './mfa.ts';
 
 export const emailSchema = z
   .string({ error: M.required })
@@ -45,4 +46,5 @@ export interface CurrentUser {
   name: string;
   role: 'member' | 'manager';
   company: { id: string; name: string } | null;
+  mfa: MfaStatus;
 }

@@ -7,6 +7,10 @@ export const ERROR_STATUS = {
   /** Wrong e-mail or password. Deliberately 400, never 401: the client reads 401 as "login is required". */
   INVALID_CREDENTIALS: 400,
   CAPTCHA_FAILED: 400,
+  /** A wrong, reused or expired second-factor code (TOTP, recovery code or passkey answer). */
+  INVALID_MFA_CODE: 400,
+  /** The half-finished login (password right, second factor pending) is unknown or has expired. */
+  MFA_CHALLENGE_EXPIRED: 400,
   /** Confirmation or reset token unknown, used or expired — one code so a token's fate is not revealed. */
   INVALID_TOKEN: 400,
   UNAUTHORIZED: 401,
@@ -14,6 +18,8 @@ export const ERROR_STATUS = {
   CSRF_FAILED: 403,
   EMAIL_NOT_CONFIRMED: 403,
   NO_COMPANY: 403,
+  /** A manager without a second factor: every manager route waits until one is enrolled. */
+  MFA_ENROLLMENT_REQUIRED: 403,
   NOT_FOUND: 404,
   USER_NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,

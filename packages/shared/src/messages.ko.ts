@@ -5,6 +5,8 @@ export const ERROR_MESSAGES_KO: Record<ErrorCode, string> = {
   VALIDATION_ERROR: '입력값을 확인해주세요.',
   INVALID_CREDENTIALS: '이메일 또는 비밀번호가 올바르지 않습니다.',
   CAPTCHA_FAILED: '자동 입력 방지 확인에 실패했습니다. 다시 시도해주세요.',
+  INVALID_MFA_CODE: '인증 코드가 올바르지 않거나 이미 사용되었습니다. 다시 확인해주세요.',
+  MFA_CHALLENGE_EXPIRED: '인증 시간이 지났습니다. 처음부터 다시 로그인해주세요.',
   INVALID_TOKEN: '링크가 유효하지 않거나 만료되었습니다. 다시 요청해주세요.',
   UNAUTHORIZED: '로그인이 필요합니다.',
   FORBIDDEN: '접근 권한이 없습니다.',
@@ -12,6 +14,8 @@ export const ERROR_MESSAGES_KO: Record<ErrorCode, string> = {
   EMAIL_NOT_CONFIRMED: '이메일 인증이 완료되지 않았습니다. 받은 편지함의 인증 메일을 확인해주세요.',
   NO_COMPANY:
     '소속 회사가 확인되지 않았습니다. 회사 이메일로 가입하거나 회사에서 받은 가입 코드를 입력해주세요.',
+  MFA_ENROLLMENT_REQUIRED:
+    '사건 담당자는 2단계 인증을 설정해야 합니다. 내 계정에서 인증 앱이나 패스키를 등록해주세요.',
   NOT_FOUND: '요청한 항목을 찾을 수 없습니다.',
   USER_NOT_FOUND: '사용자 계정을 찾을 수 없습니다.',
   METHOD_NOT_ALLOWED: '허용되지 않는 요청 방식입니다.',
@@ -57,5 +61,7 @@ export const FIELD_MESSAGES_KO = {
   nameRequired: '이름을 입력해주세요.',
   captchaRequired: '자동 입력 방지 확인을 완료해주세요.',
   passwordMismatch: '비밀번호가 일치하지 않습니다.',
+  currentPasswordWrong: '현재 비밀번호가 올바르지 않습니다.',
+  mfaCode: '인증 앱의 6자리 숫자나 복구 코드를 입력해주세요.',
   uploadMalformed: '파일을 받는 중 요청이 끊겼거나 형식이 올바르지 않습니다. 다시 올려주세요.',
 } as const;

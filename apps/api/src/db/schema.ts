@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   index,
   integer,
@@ -136,6 +137,86 @@ export const sessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * An account's TOTP authenticator (RFC 6238). `secret` is sealed with the platform key (docs/decisions/0004):
+ * it must survive a company's key rotation or erase, or its user could never log in again. Null
+ * `confirmed_at` is an enrolment begun but not yet proven with a code. `last_used_step` is the 30-second step
+ * of the last code accepted: a code of that step or earlier is never accepted again.
+ */
+export const mfaTotp = pgTable('mfa_totp', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+  createdAt: createdAt(),
+});
+
+/** One-time recovery codes, stored as SHA-256 only (see domain/mfa/recovery-codes.ts for why not argon2). */
+export const mfaRecoveryCodes = pgTable(
+  'mfa_recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('mfa_recovery_codes_user_code_key').on(t.userId, t.codeHash)],
+);
+
+/** WebAuthn credentials registered as a second factor. The public key is public: stored as it is. */
+export const mfaPasskeys = pgTable(
+  'mfa_passkeys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** base64url, as the browser reports it. */
+    credentialId: text('credential_id').notNull(),
+    /** base64url of the COSE public key. */
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: jsonb('transports').$type<string[]>().notNull().default([]),
+    name: text('name').notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('mfa_passkeys_credential_key').on(t.credentialId),
+    index('mfa_passkeys_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * Server-side state between two steps: a login whose password was right and whose second factor is pending
+ * (`login`, named by an HttpOnly cookie holding the id whose SHA-256 is stored), or a passkey registration
+ * waiting for the browser's answer (`passkey_register`). Minutes long; `failures` ends a login challenge
+ * after a few wrong codes.
+ */
+export const mfaChallenges = pgTable(
+  'mfa_challenges',
+  {
+    idHash: text('id_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['login', 'passkey_register'] }).notNull(),
+    webauthnChallenge: text('webauthn_challenge'),
+    failures: integer('failures').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('mfa_challenges_user_idx').on(t.userId, t.purpose),
+    index('mfa_challenges_expires_idx').on(t.expiresAt),
+  ],
 );
 
 /** Single-use e-mail confirmation and password-reset tokens, stored hashed. */

@@ -66,6 +66,17 @@ export function alreadyRegisteredMail(input: { url: string }): RenderedMail {
   );
 }
 
+export function joinCodeUnknownMail(input: { url: string }): RenderedMail {
+  return render(
+    '가입 코드를 다시 확인해주세요',
+    [
+      '이 이메일 주소로 안심신고 가입 요청이 들어왔지만, 입력하신 가입 코드와 일치하는 회사가 없어 가입을 진행하지 않았습니다.',
+      '회사 담당자에게 받은 가입 코드를 다시 확인한 뒤 아래 버튼을 눌러 다시 가입해주세요. 직접 요청하지 않으셨다면 이 메일을 무시하셔도 됩니다.',
+    ],
+    { label: '다시 가입하기', url: input.url },
+  );
+}
+
 export function resetPasswordMail(input: { url: string }): RenderedMail {
   return render(
     '비밀번호 재설정 안내',
@@ -160,4 +171,52 @@ export function invitationMail(input: {
     ],
     { label: '진술서 작성하기', url: input.url },
   );
+}
+
+export type MfaChange =
+  | 'totp_enabled'
+  | 'totp_removed'
+  | 'passkey_added'
+  | 'passkey_removed'
+  | 'recovery_regenerated';
+
+const MFA_CHANGE_TEXT: Record<MfaChange, { title: string; body: string }> = {
+  totp_enabled: {
+    title: '2단계 인증(인증 앱)이 설정되었습니다',
+    body: '계정에 인증 앱을 이용한 2단계 인증이 설정되었습니다. 이제 로그인할 때 비밀번호와 함께 인증 앱의 6자리 코드를 입력해야 합니다. 다른 기기에 로그인되어 있던 세션은 모두 종료되었습니다.',
+  },
+  totp_removed: {
+    title: '2단계 인증(인증 앱)이 해제되었습니다',
+    body: '계정에서 인증 앱을 이용한 2단계 인증이 해제되었습니다.',
+  },
+  passkey_added: {
+    title: '패스키가 등록되었습니다',
+    body: '계정에 새 패스키가 2단계 인증 수단으로 등록되었습니다. 다른 기기에 로그인되어 있던 세션은 모두 종료되었습니다.',
+  },
+  passkey_removed: {
+    title: '패스키가 삭제되었습니다',
+    body: '계정에 등록된 패스키 하나가 삭제되었습니다.',
+  },
+  recovery_regenerated: {
+    title: '복구 코드가 새로 발급되었습니다',
+    body: '계정의 복구 코드 10개가 새로 발급되었습니다. 이전에 받은 복구 코드는 더 이상 사용할 수 없습니다.',
+  },
+};
+
+/** To the account holder, after any change to its second factors. Says what changed, never a code. */
+export function mfaChangedMail(input: { change: MfaChange }): RenderedMail {
+  const text = MFA_CHANGE_TEXT[input.change];
+  return render(text.title, [
+    text.body,
+    '직접 변경하지 않으셨다면 즉시 비밀번호를 재설정하고 회사의 안심신고 관리자에게 알려주세요.',
+  ]);
+}
+
+/** To the account holder: a recovery code was used to log in. */
+export function recoveryCodeUsedMail(input: { left: number }): RenderedMail {
+  return render('복구 코드로 로그인했습니다', [
+    `방금 복구 코드로 계정에 로그인했습니다. 남은 복구 코드는 ${input.left}개입니다.`,
+    '인증 앱이나 패스키를 잃어버리셨다면 내 계정에서 새로 등록하고 복구 코드를 다시 발급해주세요.',
+    '직접 로그인하지 않으셨다면 즉시 비밀번호를 재설정하고 회사의 안심신고 관리자에게 알려주세요.',
+  ]);
 }

@@ -5,6 +5,7 @@ import nodemailer from 'nodemailer';
 import type { BaseLogger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import { openText } from '../encryption/codec.ts';
 import { ANONYMOUS_NOTICE_TEMPLATE } from './templates.ts';
 
 export type MailLogger = Pick<BaseLogger, 'info' | 'warn' | 'error'>;
@@ -78,6 +79,19 @@ const CLAIM_SQL = `
       LIMIT $2
         FOR UPDATE SKIP LOCKED)
   RETURNING id, "to", subject, text, html, attempts`;
+
+export async function openOutboxMail<T extends Pick<OutboxMail, 'id' | 'to' | 'subject' | 'text' | 'html'>>(
+  database: Database,
+  mail: T,
+): Promise<T> {
+  return {
+    ...mail,
+    to: await openText(database, 'mail_outbox.to', mail.id, mail.to),
+    subject: await openText(database, 'mail_outbox.subject', mail.id, mail.subject),
+    text: await openText(database, 'mail_outbox.text', mail.id, mail.text),
+    html: await openText(database, 'mail_outbox.html', mail.id, mail.html),
+  };
+}
 
 /** The header lets a receiver recognise the duplicate an at-least-once retry may produce. */
 export function messageIdFor(config: Pick<Config, 'PUBLIC_URL'>, outboxId: string): string {
@@ -249,6 +263,8 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
         }
         attempted += 1;
         try {
+          // Sealed in the outbox (outbox.ts); opened only for the send itself.
+          Object.assign(mail, await openOutboxMail(database, mail));
           await deliverLeased(mail);
         } catch (error) {
           await markFailedAttempt(mail, error);

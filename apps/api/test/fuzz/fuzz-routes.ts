@@ -1,7 +1,8 @@
 import fs from 'node:fs';
-import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@ansim/shared/constants';
+import { CSRF_COOKIE, CSRF_HEADER, MFA_CHALLENGE_COOKIE, SESSION_COOKIE } from '@ansim/shared/constants';
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { createChallenge } from '../../src/domain/mfa/challenges.ts';
 import { createSession } from '../../src/domain/sessions/sessions.ts';
 import { createCompany, createManager, multipartFile, reportBody, upload } from '../fixtures.ts';
 import {
@@ -54,6 +55,7 @@ export interface FuzzFixture {
     measure: string[];
     invitation: string[];
     invitationToken: string[];
+    intakeCode: string[];
   };
   templates: { report: unknown[]; reporterEmail: string };
 }
@@ -61,6 +63,10 @@ export interface FuzzFixture {
 /** A rate limit high enough that the login route answers from its captcha check, not only with 429. */
 const FUZZ_CONFIG = {
   LOGIN_LIMIT_PER_IP_PER_MINUTE: '1000',
+  // Likewise for registration, re-send and reset: answered from their own checks, not only with 429.
+  ACCOUNT_REQUESTS_PER_IP_PER_HOUR: '1000000',
+  JOIN_CODE_ATTEMPTS_PER_IP_PER_HOUR: '1000000',
+  MAILS_PER_ADDRESS_PER_HOUR: '1000000',
   // A small per-file limit, so "1 MiB + 1" uploads exercise the 413 path and its clean-up.
   MAX_FILE_BYTES: String(BODY_LIMIT),
 };
@@ -133,12 +139,19 @@ export async function createFuzzFixture(): Promise<FuzzFixture> {
   });
 
   const caseView = (await manager.get(`/api/v1/manager/report/${targetReport}`)).json();
+  // A half-finished login of the manager, so fuzzed second-factor answers reach the code that checks them.
+  const managerActor = asActor(manager, 'manager@fuzz.example');
+  managerActor.cookies[MFA_CHALLENGE_COOKIE] = await createChallenge(
+    ctx.database,
+    managerActor.userId!,
+    'login',
+  );
   return {
     ctx,
     actors: {
       anonymous: { cookies: { [CSRF_COOKIE]: csrf }, headers: { [CSRF_HEADER]: csrf } },
       reporter: asActor(reporter, reporterEmail),
-      manager: asActor(manager, 'manager@fuzz.example'),
+      manager: managerActor,
       invitee,
     },
     ids: {
@@ -147,6 +160,9 @@ export async function createFuzzFixture(): Promise<FuzzFixture> {
       measure: [measure.json().id],
       invitation: (caseView.invitations as { id: string }[]).map((invitation) => invitation.id),
       invitationToken: [invitationToken],
+      intakeCode: (
+        await ctx.database.query<{ intake_code: string }>('SELECT intake_code FROM companies')
+      ).map((row) => row.intake_code),
     },
     templates: {
       reporterEmail,
@@ -178,6 +194,22 @@ interface RouteSpec {
   /** A route answering with a stream that stays open (server-sent events). */
   eventStream?: boolean;
 }
+
+/** WebAuthn answers of the right shape whose bytes are nonsense: the parsers behind them get fuzzed too. */
+const PASSKEY_ASSERTION = {
+  id: 'AAAA',
+  rawId: 'AAAA',
+  type: 'public-key',
+  clientExtensionResults: {},
+  response: { clientDataJSON: 'e30', authenticatorData: 'AAAA', signature: 'AAAA' },
+};
+const PASSKEY_ATTESTATION = {
+  id: 'AAAA',
+  rawId: 'AAAA',
+  type: 'public-key',
+  clientExtensionResults: {},
+  response: { clientDataJSON: 'e30', attestationObject: 'oA', transports: ['usb'] },
+};
 
 const managerQuery = {
   status: ['received', 'investigating', 'closed'],
@@ -238,6 +270,31 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
   },
   'GET /api/v1/token': {},
   'DELETE /api/v1/token': {},
+  'POST /api/v1/token/mfa': {
+    bodies: () => [{ code: '123456' }, { code: 'ABCD-EFGH-JKMN-PQRS' }, { code: ' 12 34 56 ' }],
+  },
+  'POST /api/v1/token/mfa/passkey/options': {},
+  'POST /api/v1/token/mfa/passkey/verify': { bodies: () => [{ response: PASSKEY_ASSERTION }] },
+  'POST /api/v1/user/mfa/totp': {},
+  'POST /api/v1/user/mfa/totp/confirm': {
+    expensive: true,
+    bodies: () => [{ code: '123456', password: STRONG_PASSWORD }],
+  },
+  'DELETE /api/v1/user/mfa/totp': {
+    expensive: true,
+    bodies: () => [
+      { code: '123456', password: STRONG_PASSWORD },
+      { code: 'ABCD-EFGH-JKMN-PQRS', password: STRONG_PASSWORD },
+    ],
+  },
+  'POST /api/v1/user/mfa/recovery-codes': { expensive: true, bodies: () => [{ password: STRONG_PASSWORD }] },
+  'GET /api/v1/user/mfa/passkeys': {},
+  'DELETE /api/v1/user/mfa/passkeys/:id': { expensive: true, bodies: () => [{ password: STRONG_PASSWORD }] },
+  'POST /api/v1/user/mfa/passkeys/registration/options': {},
+  'POST /api/v1/user/mfa/passkeys/registration/verify': {
+    expensive: true,
+    bodies: () => [{ password: STRONG_PASSWORD, name: '보안 키', response: PASSKEY_ATTESTATION }],
+  },
   'POST /api/v1/file': { multipart: true },
   'GET /api/v1/file': {},
   'GET /api/v1/file/:id': {},
@@ -285,6 +342,22 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
   'GET /api/v1/manager/stats/reports': {},
   'POST /api/v1/invitation/acknowledge': { bodies: () => [{}] },
   'GET /api/v1/invitation/:token': {},
+  'GET /api/v1/intake/:code': {},
+  'POST /api/v1/intake': {
+    bodies: (f) => [
+      {},
+      { code: f.ids.intakeCode[0] },
+      { code: f.ids.intakeCode[0], captcha: 'bm90IGEgY2FwdGNoYQ==' },
+    ],
+  },
+  // The captcha is never solved: a fuzzed receipt is refused before any argon2 hash is computed.
+  'POST /api/v1/receipt': {
+    bodies: () => [{ receipt: '1234 5678 9012 3456', captcha: 'bm90IGEgY2FwdGNoYQ==' }, { receipt: '1' }],
+  },
+  'GET /api/v1/receipt': {},
+  'DELETE /api/v1/receipt': {},
+  'GET /api/v1/user/pending-receipts': {},
+  'DELETE /api/v1/user/pending-receipts': {},
 };
 
 export interface FuzzTarget {
@@ -338,15 +411,17 @@ function paramArbitrary(name: string, target: FuzzTarget, fixture: FuzzFixture):
   const pool =
     name === 'token'
       ? fixture.ids.invitationToken
-      : name === 'measureId'
-        ? fixture.ids.measure
-        : name === 'invitationId'
-          ? fixture.ids.invitation
-          : name === '*'
-            ? ['favicon-32x32.png', 'static/swagger-ui.css', 'json', 'static/index.html']
-            : target.url.startsWith('/api/v1/file')
-              ? fixture.ids.file
-              : fixture.ids.report;
+      : name === 'code'
+        ? fixture.ids.intakeCode
+        : name === 'measureId'
+          ? fixture.ids.measure
+          : name === 'invitationId'
+            ? fixture.ids.invitation
+            : name === '*'
+              ? ['favicon-32x32.png', 'static/swagger-ui.css', 'json', 'static/index.html']
+              : target.url.startsWith('/api/v1/file')
+                ? fixture.ids.file
+                : fixture.ids.report;
   return fc.oneof(
     { arbitrary: fc.constantFrom(...pool), weight: 4 },
     { arbitrary: fc.constantFrom(...pool).map((id) => id.toUpperCase()), weight: 1 },

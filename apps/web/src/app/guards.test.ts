@@ -69,3 +69,30 @@ describe('guardRedirect', () => {
     ).toBeNull();
   });
 });
+
+describe('guardRedirect for anonymous reporting without an account (decision 0005)', () => {
+  const wizard = [{ requiresAuth: true, requiresReportType: true, allowsIntake: true }];
+  const stranger = { isLoggedIn: false, hasIntake: true };
+  it('opens the anonymous wizard for a draft with an intake token', () => {
+    expect(guardRedirect(wizard, { ...stranger, reportType: 'anonym' }, at('/report/t/a'))).toBeNull();
+  });
+  it('still sends brief and formal drafts to login, token or not', () => {
+    for (const reportType of ['brief', 'formal'])
+      expect(guardRedirect(wizard, { ...stranger, reportType }, at('/report/t'))).toBe(
+        '/login?redirect=%2Freport%2Ft',
+      );
+  });
+  it('sends an anonymous draft without a token to login', () => {
+    expect(
+      guardRedirect(wizard, { isLoggedIn: false, reportType: 'anonym', hasIntake: false }, at('/report/t')),
+    ).toBe('/login?redirect=%2Freport%2Ft');
+  });
+  it('opens a report page in a receipt session, and only routes that allow it', () => {
+    const detail = [{ requiresAuth: true, allowsReceipt: true }];
+    const receipt = { isLoggedIn: false, reportType: '', hasReceiptSession: true };
+    expect(guardRedirect(detail, receipt, at('/report-detail/5/'))).toBeNull();
+    expect(guardRedirect([{ requiresAuth: true }], receipt, at('/dashboard'))).toBe(
+      '/login?redirect=%2Fdashboard',
+    );
+  });
+});

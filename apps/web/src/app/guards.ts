@@ -9,6 +9,18 @@ export interface LocationLike {
 export interface RouteGuardMeta {
   requiresAuth?: boolean;
   requiresReportType?: boolean;
+  /** The anonymous wizard also opens without a login for a draft holding an intake token (decision 0005). */
+  allowsIntake?: boolean;
+  /** A report page also opens without a login in a receipt session (decision 0005). */
+  allowsReceipt?: boolean;
+}
+
+export interface GuardState {
+  isLoggedIn: boolean;
+  reportType: string;
+  /** The draft holds an intake token, or the public code to renew one with. */
+  hasIntake?: boolean;
+  hasReceiptSession?: boolean;
 }
 
 export const DEFAULT_AFTER_LOGIN = paths.dashboard.to();
@@ -43,10 +55,15 @@ export function safeRedirect(raw: string | null | undefined, origin: string): st
  */
 export function guardRedirect(
   meta: RouteGuardMeta[],
-  state: { isLoggedIn: boolean; reportType: string },
+  state: GuardState,
   location: LocationLike,
 ): string | null {
-  if (meta.some((m) => m.requiresAuth) && !state.isLoggedIn) return loginRedirectFor(location);
+  // Brief and formal reports still need an account (spec); only an anonymous draft may go on with a token.
+  const byIntake =
+    meta.some((m) => m.allowsIntake) && state.reportType === 'anonym' && state.hasIntake === true;
+  const byReceipt = meta.some((m) => m.allowsReceipt) && state.hasReceiptSession === true;
+  if (meta.some((m) => m.requiresAuth) && !state.isLoggedIn && !byIntake && !byReceipt)
+    return loginRedirectFor(location);
   if (meta.some((m) => m.requiresReportType) && !state.reportType) return paths.report.to();
   return null;
 }

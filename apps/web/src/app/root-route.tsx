@@ -1,4 +1,6 @@
 import { Navigate, Outlet, ScrollRestoration, useLocation, useMatches, useNavigation } from 'react-router';
+import { useHasIntake } from '../features/anonymous/intake-token';
+import { useHasReceiptSession } from '../features/anonymous/receipt-session';
 import { useReportForm } from '../features/report-wizard/report-form-store';
 import { useIsLoggedIn } from '../lib/login-state';
 import { guardRedirect } from './guards';
@@ -16,9 +18,11 @@ export function RootRoute() {
   const navigation = useNavigation();
   const isLoggedIn = useIsLoggedIn();
   const reportType = useReportForm((state) => state.form.report_type);
+  const hasIntake = useHasIntake();
+  const hasReceiptSession = useHasReceiptSession();
   const metas = matches.map((match) => match.handle).filter(isRouteMeta) as RouteMeta[];
 
-  const redirect = guardRedirect(metas, { isLoggedIn, reportType }, location);
+  const redirect = guardRedirect(metas, { isLoggedIn, reportType, hasIntake, hasReceiptSession }, location);
   if (redirect) return <Navigate to={redirect} replace />;
 
   const layoutChoice = metas.reduce<RouteMeta['layout']>(

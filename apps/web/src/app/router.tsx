@@ -21,9 +21,11 @@ const page = (load: () => Promise<PageModule>, options: { plain?: boolean } = {}
   });
 
 const loginRequired: RouteMeta = { requiresAuth: true };
-const wizardRequired: RouteMeta = { requiresAuth: true, requiresReportType: true };
+// An anonymous draft with an intake token goes through without a login (decision 0005); brief and formal do not.
+const wizardRequired: RouteMeta = { requiresAuth: true, requiresReportType: true, allowsIntake: true };
+const reportPage: RouteMeta = { requiresAuth: true, allowsReceipt: true };
 
-/** The 18 routes of spec §2; the route id is the spec's route name. */
+/** The 18 routes of spec §2 and the receipt and intake pages of decision 0005; the route id is the route name. */
 export const routes: RouteObject[] = [
   {
     id: 'root',
@@ -117,6 +119,12 @@ export const routes: RouteObject[] = [
         lazy: page(() => import('../features/dashboard/dashboard-page')),
       },
       {
+        id: paths.accountSecurity.name,
+        path: paths.accountSecurity.path,
+        handle: loginRequired,
+        lazy: page(() => import('../features/account/security-page')),
+      },
+      {
         id: paths.manager.name,
         path: paths.manager.path,
         handle: loginRequired,
@@ -131,8 +139,18 @@ export const routes: RouteObject[] = [
       {
         id: paths.reportDetail.name,
         path: paths.reportDetail.path,
-        handle: loginRequired,
+        handle: reportPage,
         lazy: page(() => import('../features/report-detail/report-detail-page')),
+      },
+      {
+        id: paths.receipt.name,
+        path: paths.receipt.path,
+        lazy: page(() => import('../features/anonymous/pages/receipt-page')),
+      },
+      {
+        id: paths.intake.name,
+        path: paths.intake.path,
+        lazy: page(() => import('../features/anonymous/pages/intake-page')),
       },
       { id: 'not-found', path: '*', lazy: page(() => import('./not-found-page')) },
     ],

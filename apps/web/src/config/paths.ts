@@ -22,6 +22,8 @@ export const paths = {
   defendant: { name: 'defendant', path: '/defendant', to: () => '/defendant' },
   defendantA: { name: 'defendant-a', path: '/defendant/a', to: () => '/defendant/a' },
   dashboard: { name: 'dashboard', path: '/dashboard', to: () => '/dashboard' },
+  /** Second factors of the account (issue 11): TOTP, passkeys, recovery codes. */
+  accountSecurity: { name: 'account-security', path: '/account/security', to: () => '/account/security' },
   manager: { name: 'manager', path: '/manager', to: () => '/manager' },
   managerDetail: {
     name: 'manager-detail-id',
@@ -32,6 +34,12 @@ export const paths = {
     name: 'report-detail-id',
     path: '/report-detail/:id',
     to: (id: string | number) => `/report-detail/${encodeURIComponent(String(id))}`,
+  },
+  receipt: { name: 'receipt', path: '/receipt', to: () => '/receipt' },
+  intake: {
+    name: 'intake-code',
+    path: '/c/:code',
+    to: (code: string) => `/c/${encodeURIComponent(code)}`,
   },
 } as const;
 

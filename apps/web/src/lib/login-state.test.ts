@@ -1,6 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DRAFT_PREFIX, writeDraftField } from './draft-storage';
-import { isLoggedInAt, LOGIN_EXPIRES_KEY, logout, refreshLoginStatus, useLoginState } from './login-state';
+import {
+  isLoggedInAt,
+  LOGIN_EXPIRES_KEY,
+  login,
+  loginWithMfaCode,
+  logout,
+  refreshLoginStatus,
+  useLoginState,
+} from './login-state';
 import { RequestError } from './request-error';
 
 const request = vi.fn();
@@ -47,5 +55,20 @@ describe('login state', () => {
     await refreshLoginStatus();
     expect(useLoginState.getState().expires).toBeNull();
     warn.mockRestore();
+  });
+
+  it('stores no expiry while the second factor is pending, and stores it once the code is accepted', async () => {
+    useLoginState.getState().clear();
+    request.mockResolvedValueOnce({ mfa_required: true });
+    expect(await login({ email: 'a@b.example', password: 'pw', captcha: 'c' })).toEqual({
+      mfaRequired: true,
+    });
+    expect(useLoginState.getState().expires).toBeNull();
+    expect(localStorage.getItem(LOGIN_EXPIRES_KEY)).toBeNull();
+
+    request.mockResolvedValueOnce({ expires: 2_000_000_000 });
+    await loginWithMfaCode('123456');
+    expect(request).toHaveBeenLastCalledWith('post', '/api/v1/token/mfa', { data: { code: '123456' } });
+    expect(useLoginState.getState().expires).toBe(2_000_000_000);
   });
 });

@@ -65,9 +65,46 @@ interface TokenResponse {
 /** Loaded on demand so the landing page does not pay for axios before it makes a call. */
 const loadRequest = () => import('./request');
 
-export async function login(body: { email: string; password: string; captcha: string }): Promise<number> {
+/** A finished login, or one whose password was right and whose second factor the server now asks for. */
+export type LoginResult = { expires: number } | { mfaRequired: true };
+
+export async function login(body: {
+  email: string;
+  password: string;
+  captcha: string;
+}): Promise<LoginResult> {
   const { request } = await loadRequest();
-  const { expires } = await request<TokenResponse>('post', '/api/v1/token/', { data: body });
+  const answer = await request<TokenResponse | { mfa_required: true }>('post', '/api/v1/token/', {
+    data: body,
+  });
+  // No session yet: the server holds the half-finished login and names it in an HttpOnly cookie.
+  if ('mfa_required' in answer) return { mfaRequired: true };
+  useLoginState.getState().setExpires(answer.expires);
+  return { expires: answer.expires };
+}
+
+/** Second step of a login: a code from the authenticator app, or a recovery code. */
+export async function loginWithMfaCode(code: string): Promise<number> {
+  const { request } = await loadRequest();
+  const { expires } = await request<TokenResponse>('post', '/api/v1/token/mfa', { data: { code } });
+  useLoginState.getState().setExpires(expires);
+  return expires;
+}
+
+/** Second step of a login with a passkey: the browser asks the authenticator, the server checks its answer. */
+export async function loginWithPasskey(): Promise<number> {
+  const [{ request }, { startAuthentication }] = await Promise.all([
+    loadRequest(),
+    import('@simplewebauthn/browser'),
+  ]);
+  const options = await request<Parameters<typeof startAuthentication>[0]['optionsJSON']>(
+    'post',
+    '/api/v1/token/mfa/passkey/options',
+  );
+  const response = await startAuthentication({ optionsJSON: options });
+  const { expires } = await request<TokenResponse>('post', '/api/v1/token/mfa/passkey/verify', {
+    data: { response },
+  });
   useLoginState.getState().setExpires(expires);
   return expires;
 }

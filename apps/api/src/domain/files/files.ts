@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -17,13 +17,14 @@ import {
   statements,
   users,
 } from '../../db/schema.ts';
-import { openJson } from '../../encryption/codec.ts';
+import { ERASED_PLACEHOLDER, openJson, openText, openTextOr, sealText } from '../../encryption/codec.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { MetadataOutcome } from '../../lib/metadata-outcome.ts';
 import { outcomeWithoutReading, removeMetadata } from '../../lib/remove-metadata.ts';
 import { cleanFileName, sniffContentType } from '../../lib/sniff.ts';
 import type { EncryptingFileStore } from '../../storage/encrypting-file-store.ts';
 import { caseFiles } from '../manager/case-view.ts';
+import { hasSecondFactor } from '../mfa/factors.ts';
 import { FILE_STORE_LOCK_KEY } from './sweep-orphans.ts';
 
 type Deps = { database: Database; config: Config; fileStore: EncryptingFileStore };
@@ -53,10 +54,11 @@ export function asUploadError(error: unknown): unknown {
   return new AppError('VALIDATION_ERROR', { details: { file: FIELD_MESSAGES_KO.uploadMalformed } });
 }
 
-export function toFileView(row: FileRow): FileView {
+/** The uploaded name, opened; after crypto-erase a list still shows the file, under a neutral name. */
+export async function toFileView(database: Database, row: FileRow): Promise<FileView> {
   return {
     id: row.id,
-    name: row.originalName,
+    name: await openTextOr(database, 'files.original_name', row.id, row.originalName, ERASED_PLACEHOLDER),
     size: row.size,
     content_type: row.contentType,
     sha256: row.sha256,
@@ -136,7 +138,9 @@ export async function storeUpload(
     }
     const sha256 = await sha256OfFile(temporaryPath);
     const keyScope = await ownerCompanyId(database, owner);
-    sealedPath = await fileStore.seal(temporaryPath, { keyScope });
+    const fileId = randomUUID();
+    const sealedName = await sealText(database, keyScope, 'files.original_name', fileId, name);
+    sealedPath = await fileStore.seal(temporaryPath, { keyScope, fileId });
     // Bytes and row appear under the sweep's lock: a process killed between the two leaves bytes the sweep
     // knows are orphaned (sweep-orphans.ts), while a live upload's bytes are never taken for orphans.
     const row = await database.db.transaction(async (tx) => {
@@ -145,9 +149,10 @@ export async function storeUpload(
       const [inserted] = await tx
         .insert(files)
         .values({
+          id: fileId,
           ...ownerColumns(owner),
           metadataStatus,
-          originalName: name,
+          originalName: sealedName,
           size,
           contentType,
           storageKey: key,
@@ -156,7 +161,7 @@ export async function storeUpload(
         .returning();
       return inserted!;
     });
-    return toFileView(row);
+    return toFileView(database, row);
   } catch (error) {
     await fs.rm(temporaryPath, { force: true });
     if (sealedPath && !key) await fileStore.discardSealed(sealedPath);
@@ -211,7 +216,7 @@ async function ownerCompanyId(database: Database, owner: FileOwner): Promise<str
 
 export async function listOwnFiles(database: Database, owner: FileOwner): Promise<FileView[]> {
   const rows = await database.db.select().from(files).where(ownedBy(owner)).orderBy(desc(files.createdAt));
-  return rows.map(toFileView);
+  return Promise.all(rows.map((row) => toFileView(database, row)));
 }
 
 export type FileCaller =
@@ -232,7 +237,7 @@ export type FileCaller =
  * The file if the caller may read it, else the same 404 as for a file that does not exist:
  * - its owner (a user or an invitation);
  * - a manager of the company whose case cites it, or whose case's invitee uploaded it;
- * - the accused person, for evidence of their case the manager chose to share.
+ * - the accused person, for the evidence of the acts of their case, when the manager chose to share it.
  * Evidence of an anonymous case reaches managers and the accused under a generic name, since an uploaded
  * file name can identify the reporter.
  */
@@ -243,35 +248,50 @@ export async function findReadableFile(
 ): Promise<{ file: FileRow; downloadName: string; asManagerOf?: { companyId: string; reportId: string } }> {
   const [row] = await database.db.select().from(files).where(eq(files.id, fileId));
   if (!row) throw new AppError('NOT_FOUND');
+  // Opened only for a caller allowed the file (below); after crypto-erase, 410 like the file's bytes.
+  const originalName = () => openText(database, 'files.original_name', row.id, row.originalName);
   if (caller.kind === 'user' && row.ownerUserId === caller.id)
-    return { file: row, downloadName: row.originalName };
+    return { file: row, downloadName: await originalName() };
   if (caller.kind === 'invitation' && row.ownerInvitationId === caller.id)
-    return { file: row, downloadName: row.originalName };
+    return { file: row, downloadName: await originalName() };
   if (caller.kind === 'intake') {
-    if (row.ownerIntakeId === caller.id) return { file: row, downloadName: row.originalName };
+    if (row.ownerIntakeId === caller.id) return { file: row, downloadName: await originalName() };
     throw new AppError('NOT_FOUND');
   }
   if (caller.kind === 'receipt') {
-    if (row.ownerReportId === caller.reportId) return { file: row, downloadName: row.originalName };
+    if (row.ownerReportId === caller.reportId) return { file: row, downloadName: await originalName() };
     const [cited] = await database.db
       .select({ reportId: reportFiles.reportId })
       .from(reportFiles)
       .where(and(eq(reportFiles.fileId, fileId), eq(reportFiles.reportId, caller.reportId)));
-    if (cited) return { file: row, downloadName: row.originalName };
+    if (cited) return { file: row, downloadName: await originalName() };
     throw new AppError('NOT_FOUND');
   }
   if (caller.kind === 'invitation') {
     if (caller.invitationKind === 'defendant' && caller.shareEvidence) {
+      // Shared means the evidence of the acts, as the invitation page lists it: never the evidence of the
+      // harm the reporter suffered (medical records, counselling notes), which the report also cites.
       const [cited] = await database.db
-        .select({ reportId: reportFiles.reportId })
+        .select({ form: reports.form })
         .from(reportFiles)
+        .innerJoin(reports, eq(reports.id, reportFiles.reportId))
         .where(and(eq(reportFiles.fileId, fileId), eq(reportFiles.reportId, caller.reportId)));
-      if (cited)
-        return { file: row, downloadName: `증거자료${path.extname(row.originalName).toLowerCase()}` };
+      const form = cited
+        ? await openJson<{ acts?: { evidences?: string[] | null }[] }>(
+            database,
+            'reports.form',
+            caller.reportId,
+            cited.form,
+          )
+        : undefined;
+      if (form?.acts?.some((act) => act.evidences?.includes(fileId)))
+        return { file: row, downloadName: `증거자료${path.extname(await originalName()).toLowerCase()}` };
     }
     throw new AppError('NOT_FOUND');
   }
   if (caller.role === 'manager' && caller.companyId) {
+    // The same rule as every manager route: case evidence needs a second factor.
+    if (!(await hasSecondFactor(database.db, caller.id))) throw new AppError('MFA_ENROLLMENT_REQUIRED');
     const [cited] = await database.db
       .select({ id: reports.id, reportType: reports.reportType })
       .from(reportFiles)
@@ -280,7 +300,7 @@ export async function findReadableFile(
       .limit(1);
     if (cited) {
       const listed = await caseFiles(database, cited);
-      const name = listed.find((file) => file.id === fileId)?.name ?? row.originalName;
+      const name = listed.find((file) => file.id === fileId)?.name ?? (await originalName());
       return {
         file: row,
         downloadName: name,
@@ -296,7 +316,7 @@ export async function findReadableFile(
       if (statementOf) {
         return {
           file: row,
-          downloadName: row.originalName,
+          downloadName: await originalName(),
           asManagerOf: { companyId: caller.companyId, reportId: statementOf.reportId },
         };
       }
@@ -313,11 +333,11 @@ export async function deleteOwnFile(
   // Statements are sealed, so whether one cites the file is read here, before the transaction.
   if ('invitationId' in owner) {
     const rows = await database.db
-      .select({ form: statements.form })
+      .select({ id: statements.id, form: statements.form })
       .from(statements)
       .where(eq(statements.invitationId, owner.invitationId));
     for (const row of rows) {
-      const form = await openJson<unknown>(database, 'statements.form', row.form);
+      const form = await openJson<unknown>(database, 'statements.form', row.id, row.form);
       if (JSON.stringify(form).includes(fileId)) throw new AppError('FILE_IN_USE');
     }
   }

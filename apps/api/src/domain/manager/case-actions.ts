@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { type ReportStatus, STATUS_TRANSITIONS } from '@ansim/shared/constants';
 import { PROTECTION_OPTIONS } from '@ansim/shared/report-form';
 import { and, eq } from 'drizzle-orm';
@@ -78,9 +78,22 @@ export async function changeStatus(
 ): Promise<void> {
   const report = await findCompanyReport(database, manager.companyId, reportId);
   if (!STATUS_TRANSITIONS[report.status].includes(input.status)) throw new AppError('INVALID_TRANSITION');
+  const historyId = randomUUID();
   const [noteForReporter, internalNote, contact] = await Promise.all([
-    sealText(database, report.companyId, 'report_status_history.note_for_reporter', input.note_for_reporter),
-    sealText(database, report.companyId, 'report_status_history.internal_note', input.internal_note),
+    sealText(
+      database,
+      report.companyId,
+      'report_status_history.note_for_reporter',
+      historyId,
+      input.note_for_reporter,
+    ),
+    sealText(
+      database,
+      report.companyId,
+      'report_status_history.internal_note',
+      historyId,
+      input.internal_note,
+    ),
     anonymousContact(database, report),
   ]);
   await database.db.transaction(async (tx) => {
@@ -101,6 +114,7 @@ export async function changeStatus(
       .returning({ id: reports.id });
     if (!updated) throw new AppError('INVALID_TRANSITION');
     await tx.insert(reportStatusHistory).values({
+      id: historyId,
       reportId,
       actorId: manager.userId,
       fromStatus: report.status,
@@ -124,10 +138,10 @@ export async function changeStatus(
 /** An anonymous reporter's private address, opened before the transaction (the key lookup is a query). */
 async function anonymousContact(
   database: Database,
-  report: { reportType: string; contactEmail: string | null },
+  report: { id: string; reportType: string; contactEmail: string | null },
 ): Promise<string | null> {
   if (report.reportType !== 'anonym' || !report.contactEmail) return null;
-  return openText(database, 'reports.contact_email', report.contactEmail);
+  return openText(database, 'reports.contact_email', report.id, report.contactEmail);
 }
 
 /**
@@ -180,12 +194,13 @@ export async function postManagerMessage(
   body: string,
 ): Promise<void> {
   const report = await findCompanyReport(database, manager.companyId, reportId);
-  const sealedBody = await sealText(database, report.companyId, 'report_messages.body', body);
+  const messageId = randomUUID();
+  const sealedBody = await sealText(database, report.companyId, 'report_messages.body', messageId, body);
   const contact = await anonymousContact(database, report);
   await database.db.transaction(async (tx) => {
     await tx
       .insert(reportMessages)
-      .values({ reportId, authorKind: 'manager', authorId: manager.userId, body: sealedBody });
+      .values({ id: messageId, reportId, authorKind: 'manager', authorId: manager.userId, body: sealedBody });
     await tx
       .update(reports)
       .set({ updatedAt: new Date(), feedbackAt: report.feedbackAt ?? new Date() })
@@ -211,11 +226,14 @@ export async function postReporterMessage(
   body: string,
 ): Promise<void> {
   const report = await findOwnReport(database, access, reportId);
-  const sealedBody = await sealText(database, report.companyId, 'report_messages.body', body);
+  const messageId = randomUUID();
+  const sealedBody = await sealText(database, report.companyId, 'report_messages.body', messageId, body);
   // An anonymous reporter's message names no author: no account id is ever stored with an anonymous case.
   const authorId = access.kind === 'account' && report.reportType !== 'anonym' ? access.userId : null;
   await database.db.transaction(async (tx) => {
-    await tx.insert(reportMessages).values({ reportId, authorKind: 'reporter', authorId, body: sealedBody });
+    await tx
+      .insert(reportMessages)
+      .values({ id: messageId, reportId, authorKind: 'reporter', authorId, body: sealedBody });
     await tx.update(reports).set({ updatedAt: new Date() }).where(eq(reports.id, reportId));
     const managers = await tx
       .select({ email: users.email })
@@ -250,7 +268,7 @@ export async function listReporterMessages(database: Database, access: ReporterA
       id: row.id,
       author_kind: row.authorKind,
       author_name: row.authorKind === 'reporter' ? '나' : '담당자',
-      body: await openText(database, 'report_messages.body', row.body),
+      body: await openText(database, 'report_messages.body', row.id, row.body),
       created_at: row.createdAt.toISOString(),
     })),
   );
@@ -263,11 +281,18 @@ export async function addMeasure(
   input: z.infer<typeof measureCreateBody>,
 ): Promise<string> {
   await findCompanyReport(database, manager.companyId, reportId);
-  const detail = await sealText(database, manager.companyId, 'protective_measures.detail', input.detail);
+  const measureId = randomUUID();
+  const detail = await sealText(
+    database,
+    manager.companyId,
+    'protective_measures.detail',
+    measureId,
+    input.detail,
+  );
   return database.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(protectiveMeasures)
-      .values({ reportId, measure: input.measure, detail })
+      .values({ id: measureId, reportId, measure: input.measure, detail })
       .returning({ id: protectiveMeasures.id });
     await recordAudit(tx, {
       companyId: manager.companyId,
@@ -292,7 +317,7 @@ export async function updateMeasure(
   const reason =
     input.reason === undefined
       ? undefined
-      : await sealText(database, manager.companyId, 'protective_measures.reason', input.reason);
+      : await sealText(database, manager.companyId, 'protective_measures.reason', measureId, input.reason);
   await database.db.transaction(async (tx) => {
     const decided = input.decision === 'granted' || input.decision === 'refused';
     const [row] = await tx

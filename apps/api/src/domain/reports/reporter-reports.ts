@@ -149,6 +149,7 @@ export async function getOwnReport(
       .where(eq(reportFiles.reportId, reportId)),
     database.db
       .select({
+        id: reportStatusHistory.id,
         fromStatus: reportStatusHistory.fromStatus,
         toStatus: reportStatusHistory.toStatus,
         noteForReporter: reportStatusHistory.noteForReporter,
@@ -176,8 +177,8 @@ export async function getOwnReport(
   const references = active.filter((row) => row.kind === 'reference');
   return {
     ...toSummary(row),
-    form: await openJson<ReportForm>(database, 'reports.form', row.form),
-    files: fileRows.map(({ file }) => toFileView(file)),
+    form: await openJson<ReportForm>(database, 'reports.form', row.id, row.form),
+    files: await Promise.all(fileRows.map(({ file }) => toFileView(database, file))),
     history: await Promise.all(
       history.map(async (entry) => ({
         from_status: entry.fromStatus,
@@ -185,6 +186,7 @@ export async function getOwnReport(
         note_for_reporter: await openText(
           database,
           'report_status_history.note_for_reporter',
+          entry.id,
           entry.noteForReporter,
         ),
         created_at: entry.createdAt.toISOString(),
@@ -202,9 +204,9 @@ export async function getOwnReport(
     measures: await Promise.all(
       measureRows.map(async (row) => ({
         measure: row.measure,
-        detail: await openText(database, 'protective_measures.detail', row.detail),
+        detail: await openText(database, 'protective_measures.detail', row.id, row.detail),
         decision: row.decision,
-        reason: await openText(database, 'protective_measures.reason', row.reason),
+        reason: await openText(database, 'protective_measures.reason', row.id, row.reason),
         decided_at: row.decidedAt?.toISOString() ?? null,
       })),
     ),

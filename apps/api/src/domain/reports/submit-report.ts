@@ -14,7 +14,7 @@ import {
   reports,
   users,
 } from '../../db/schema.ts';
-import { openText, sealJson, sealText } from '../../encryption/codec.ts';
+import { openText, sealJson, sealText, sealWithIndex } from '../../encryption/codec.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { newCaseMail } from '../../mail/templates.ts';
@@ -132,10 +132,12 @@ export async function submitReport(
   const fileIds = citedFileIds(stored);
   await assertOwnFiles(database, fileIds, { userId: reporter.id });
   await assertCitable(database, fileIds, { anonymous: false });
-  const sealed = await sealReport(database, companyId, stored);
+  const newId = randomUUID();
+  const sealed = await sealReport(database, companyId, newId, stored);
   try {
     const id = await database.db.transaction(async (tx) => {
       const reportId = await insertReport(deps, tx, companyId, stored, sealed, fileIds, {
+        id: newId,
         reporterId: reporter.id,
         idempotencyKey: idempotencyKey ?? null,
       });
@@ -167,17 +169,24 @@ async function submitAnonymousReport(
   const fileIds = citedFileIds(stored);
   await assertOwnFiles(database, fileIds, { intakeId: intake.id });
   await assertCitable(database, fileIds, { anonymous: true });
-  const sealed = await sealReport(database, companyId, stored);
+  const reportId = randomUUID();
+  const sealed = await sealReport(database, companyId, reportId, stored);
   const contactEmail = options.contactEmail
-    ? await sealText(database, companyId, 'reports.contact_email', options.contactEmail.trim().toLowerCase())
+    ? await sealText(
+        database,
+        companyId,
+        'reports.contact_email',
+        reportId,
+        options.contactEmail.trim().toLowerCase(),
+      )
     : null;
   const { receipt, receiptHash } = await issueReceipt(database);
   const formatted = formatReceipt(receipt);
-  const reportId = randomUUID();
   const submission = await sealText(
     database,
     companyId,
     'intake_sessions.submission',
+    intake.id,
     JSON.stringify({ id: reportId, receipt: formatted }),
   );
   await database.db
@@ -220,7 +229,7 @@ async function submitAnonymousReport(
 
 async function replaySubmission(database: Database, intake: IntakeSession): Promise<SubmittedReport> {
   const { id, receipt } = JSON.parse(
-    await openText(database, 'intake_sessions.submission', intake.submission ?? ''),
+    await openText(database, 'intake_sessions.submission', intake.id, intake.submission ?? ''),
   ) as { id: string; receipt: string };
   return { id, created: false, receipt };
 }
@@ -235,20 +244,32 @@ async function assertOwnFiles(database: Database, fileIds: string[], owner: File
 }
 
 /** Sealed before the transaction: a data key may have to be read or made first. */
-async function sealReport(database: Database, companyId: string, stored: ReportForm) {
-  const form = await sealJson(database, companyId, 'reports.form', stored);
-  const measures = await Promise.all(
-    stored.protection_requests.map(async (measure) => ({
-      measure,
-      detail: await sealText(
-        database,
-        companyId,
-        'protective_measures.detail',
-        measure === 'other' ? stored.protection_etc : '',
-      ),
-    })),
+async function sealReport(database: Database, companyId: string, reportId: string, stored: ReportForm) {
+  const form = await sealJson(database, companyId, 'reports.form', reportId, stored);
+  const accused = await sealWithIndex(
+    database,
+    companyId,
+    'reports.accused_name',
+    reportId,
+    stored.perpetrator_name.trim(),
   );
-  return { form, measures };
+  const measures = await Promise.all(
+    stored.protection_requests.map(async (measure) => {
+      const id = randomUUID();
+      return {
+        id,
+        measure,
+        detail: await sealText(
+          database,
+          companyId,
+          'protective_measures.detail',
+          id,
+          measure === 'other' ? stored.protection_etc : '',
+        ),
+      };
+    }),
+  );
+  return { form, accused, measures };
 }
 
 /** The report's rows in the caller's transaction; null when a named report's idempotency key was taken. */
@@ -260,7 +281,8 @@ async function insertReport(
   sealed: Awaited<ReturnType<typeof sealReport>>,
   fileIds: string[],
   row: {
-    id?: string;
+    /** Made before sealing: every sealed value of the report is bound to it. */
+    id: string;
     reporterId: string | null;
     idempotencyKey: string | null;
     receiptHash?: string;
@@ -276,7 +298,7 @@ async function insertReport(
   const [report] = await tx
     .insert(reports)
     .values({
-      ...(row.id ? { id: row.id } : {}),
+      id: row.id,
       companyId,
       reporterId: row.reporterId,
       reportType: stored.report_type as 'anonym' | 'brief' | 'formal',
@@ -286,7 +308,8 @@ async function insertReport(
       idempotencyKey: row.idempotencyKey,
       receiptHash: row.receiptHash ?? null,
       contactEmail: row.contactEmail ?? null,
-      accusedName: stored.perpetrator_name.trim(),
+      accusedName: sealed.accused.sealed,
+      accusedNameIndex: sealed.accused.index,
       ackDueAt: new Date(now + (deadlines?.ack ?? 7) * day),
       feedbackDueAt: new Date(now + (deadlines?.feedback ?? 90) * day),
     })

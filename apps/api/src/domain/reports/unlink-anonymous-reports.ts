@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { files, pendingReceipts, reportFiles, reportMessages, reports } from '../../db/schema.ts';
@@ -39,7 +40,14 @@ export async function unlinkAnonymousReports(database: Database): Promise<number
         receipt: formatReceipt(receipt),
         created_at: report.createdAt.toISOString(),
       };
-      const sealed = await sealText(database, null, 'pending_receipts.payload', JSON.stringify(payload));
+      const pendingId = randomUUID();
+      const sealed = await sealText(
+        database,
+        null,
+        'pending_receipts.payload',
+        pendingId,
+        JSON.stringify(payload),
+      );
       const changed = await database.db.transaction(async (tx) => {
         const [row] = await tx
           .update(reports)
@@ -59,7 +67,7 @@ export async function unlinkAnonymousReports(database: Database): Promise<number
           .update(files)
           .set({ ownerUserId: null, ownerReportId: report.id })
           .where(and(inArray(files.id, cited), eq(files.ownerUserId, reporterId)));
-        await tx.insert(pendingReceipts).values({ userId: reporterId, payload: sealed });
+        await tx.insert(pendingReceipts).values({ id: pendingId, userId: reporterId, payload: sealed });
         return true;
       });
       if (changed) unlinked += 1;
@@ -70,14 +78,16 @@ export async function unlinkAnonymousReports(database: Database): Promise<number
 /** Receipts waiting for this user, opened for the one time they are shown. */
 export async function listPendingReceipts(database: Database, userId: string): Promise<PendingReceipt[]> {
   const rows = await database.db
-    .select({ payload: pendingReceipts.payload })
+    .select({ id: pendingReceipts.id, payload: pendingReceipts.payload })
     .from(pendingReceipts)
     .where(eq(pendingReceipts.userId, userId))
     .orderBy(pendingReceipts.createdAt);
   return Promise.all(
     rows.map(
       async (row) =>
-        JSON.parse(await openText(database, 'pending_receipts.payload', row.payload)) as PendingReceipt,
+        JSON.parse(
+          await openText(database, 'pending_receipts.payload', row.id, row.payload),
+        ) as PendingReceipt,
     ),
   );
 }

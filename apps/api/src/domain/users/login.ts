@@ -8,6 +8,8 @@ import { burnPasswordCheck, verifyPassword } from '../../lib/passwords.ts';
 import { hmacHex } from '../../lib/tokens.ts';
 import type { CaptchaVerifier } from '../../plugins/captcha.ts';
 import { countHit, currentCount, rateLimited } from '../../plugins/rate-limit.ts';
+import { createChallenge } from '../mfa/challenges.ts';
+import { hasSecondFactor } from '../mfa/factors.ts';
 import { createSession, deleteSession } from '../sessions/sessions.ts';
 import { normalizeEmail } from './accounts.ts';
 
@@ -23,13 +25,15 @@ interface LoginDeps {
 /**
  * Logs in. The order matters: the per-IP limit first (cheap), then the captcha (so a bot pays before any
  * password is checked), then the per-account failure cap, then the password. Wrong e-mail and wrong password
- * give the same 400 after the same work. A pre-login session id is always discarded, never upgraded.
+ * give the same 400 after the same work. A pre-login session id is always discarded, never upgraded. An
+ * account with a second factor gets no session yet: only a login challenge, which `domain/mfa/mfa-login.ts`
+ * turns into a session once the second factor answers.
  */
 export async function login(
   { database, config, captcha }: LoginDeps,
   input: LoginBody,
   client: { ip: string; previousSessionId?: string },
-): Promise<{ sessionId: string; expires: number }> {
+): Promise<{ sessionId: string; expires: number } | { mfaChallengeId: string }> {
   // The limiter keys on a keyed hash: the address itself is never written anywhere.
   const ipKey = `login-ip:${hmacHex(config.SECRET_KEY, client.ip)}`;
   if ((await countHit(database, ipKey, MINUTE)) > config.LOGIN_LIMIT_PER_IP_PER_MINUTE)
@@ -58,6 +62,8 @@ export async function login(
   if (!user.confirmed) throw new AppError('EMAIL_NOT_CONFIRMED');
 
   if (client.previousSessionId) await deleteSession(database, client.previousSessionId);
+  if (await hasSecondFactor(database.db, user.id))
+    return { mfaChallengeId: await createChallenge(database, user.id, 'login') };
   const session = await createSession(database, user.id, config);
   return { sessionId: session.id, expires: session.expires };
 }

@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
 import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -16,7 +17,9 @@ import { Link as RouterLink } from 'react-router';
 import { useCurrentUser } from '../../components/header/use-current-user';
 import { PageShell } from '../../components/page-shell';
 import { paths } from '../../config/paths';
+import { useIsLoggedIn } from '../../lib/login-state';
 import { errorText } from '../../lib/messages';
+import { PendingReceiptsPanel, SavedReceiptsPanel } from '../anonymous/components/saved-receipts-panel';
 import { useReportForm } from '../report-wizard/report-form-store';
 import '../report-wizard/report-copy';
 import { reportTypeLabel } from '../report-wizard/report-type-labels';
@@ -27,6 +30,7 @@ export default function DashboardPage() {
   const { t } = useTranslation();
   const { data: user } = useCurrentUser();
   const draftType = useReportForm((state) => state.form.report_type);
+  const isLoggedIn = useIsLoggedIn();
   const [page, setPage] = useState(1);
   const reports = useMyReports(page);
   const pageCount = reports.data ? Math.ceil(reports.data.count / MY_REPORTS_PAGE_SIZE) : 0;
@@ -42,9 +46,13 @@ export default function DashboardPage() {
     >
       {user && (
         <Typography color="text.secondary" sx={{ mb: 3 }}>
-          {user.company ? t('dashboard.company', { company: user.company.name }) : t('dashboard.noCompany')}
+          {user.company ? t('dashboard.company', { company: user.company.name }) : t('dashboard.noCompany')}{' '}
+          <Link component={RouterLink} to={paths.accountSecurity.to()}>
+            {t('mfa.dashboardLink')}
+          </Link>
         </Typography>
       )}
+      <PendingReceiptsPanel enabled={isLoggedIn} />
       {draftType && (
         <Paper variant="outlined" sx={{ p: 3, mb: 4 }}>
           <Typography variant="h2" sx={{ fontSize: '1.15rem', mb: 1 }}>
@@ -121,6 +129,7 @@ export default function DashboardPage() {
       <Typography variant="body2" color="text.secondary" sx={{ mt: 3 }}>
         {t('dashboard.listBody')}
       </Typography>
+      <SavedReceiptsPanel />
     </PageShell>
   );
 }

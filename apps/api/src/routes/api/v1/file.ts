@@ -95,7 +95,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.header('Content-Disposition', contentDisposition(downloadName));
     // A downloaded file is never run as a page of ours, whatever it contains.
     reply.header('Content-Security-Policy', "default-src 'none'; sandbox");
-    return reply.send(deps.fileStore.read(file.storageKey));
+    return reply.send(deps.fileStore.read(file.storageKey, file.id));
   });
 
   app.delete(

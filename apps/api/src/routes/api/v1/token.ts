@@ -1,25 +1,132 @@
 import { loginBody } from '@ansim/shared/auth';
-import { SESSION_COOKIE } from '@ansim/shared/constants';
+import { MFA_CHALLENGE_COOKIE } from '@ansim/shared/constants';
+import { mfaLoginBody } from '@ansim/shared/mfa';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { CHALLENGE_SECONDS } from '../../../domain/mfa/challenges.ts';
+import {
+  completeLoginWithCode,
+  completeLoginWithPasskey,
+  loginPasskeyOptions,
+} from '../../../domain/mfa/mfa-login.ts';
 import { deleteSession } from '../../../domain/sessions/sessions.ts';
 import { login } from '../../../domain/users/login.ts';
-import { clearSessionCookie, requireSession, setSessionCookie } from '../../../plugins/session.ts';
+import {
+  clearSessionCookie,
+  requireSession,
+  sessionCookie,
+  setSessionCookie,
+} from '../../../plugins/session.ts';
 import { errorResponses } from '../../schemas.ts';
 
 const expiresResponse = z.object({ expires: z.number().int().describe('epoch seconds') });
+const mfaRequiredResponse = z.object({
+  mfa_required: z.literal(true).describe('password right; no session yet: answer POST /api/v1/token/mfa'),
+});
+/** What `@simplewebauthn/browser` sends and receives; checked field by field by `@simplewebauthn/server`. */
+const webauthnJson = z.record(z.string(), z.unknown());
+const passkeyLoginBody = z.object({ response: webauthnJson });
+
+// The challenge cookie lives as long as the challenge. Path `/`, not the second-factor routes alone, so it can
+// take the `__Host-` prefix under https like the session cookie (a `__Host-` cookie must have path `/`).
+const CHALLENGE_COOKIE_PATH = '/';
+
+function setChallengeCookie(request: FastifyRequest, reply: FastifyReply, id: string): void {
+  reply.setCookie(MFA_CHALLENGE_COOKIE, id, {
+    path: CHALLENGE_COOKIE_PATH,
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: request.server.deps.config.isHttps,
+    maxAge: CHALLENGE_SECONDS,
+  });
+}
+
+function clearChallengeCookie(request: FastifyRequest, reply: FastifyReply): void {
+  reply.clearCookie(MFA_CHALLENGE_COOKIE, {
+    path: CHALLENGE_COOKIE_PATH,
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: request.server.deps.config.isHttps,
+  });
+}
+
+const mfaClient = (request: FastifyRequest) => ({
+  ip: request.ip,
+  challengeId: request.cookies[MFA_CHALLENGE_COOKIE],
+});
 
 export const tokenRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
 
   app.post(
     '/api/v1/token/',
-    { schema: { tags: ['auth'], body: loginBody, response: { 200: expiresResponse, ...errorResponses } } },
+    {
+      schema: {
+        tags: ['auth'],
+        body: loginBody,
+        response: { 200: z.union([expiresResponse, mfaRequiredResponse]), ...errorResponses },
+      },
+    },
     async (request, reply) => {
       const result = await login(deps, request.body, {
         ip: request.ip,
-        previousSessionId: request.cookies[SESSION_COOKIE],
+        previousSessionId: sessionCookie(request),
       });
+      if ('mfaChallengeId' in result) {
+        // The old session (if any) was deleted; its cookie goes too, so the half-logged-in client has none.
+        if (sessionCookie(request)) clearSessionCookie(request, reply);
+        setChallengeCookie(request, reply, result.mfaChallengeId);
+        return { mfa_required: true as const };
+      }
+      setSessionCookie(request, reply, result.sessionId);
+      return { expires: result.expires };
+    },
+  );
+
+  app.post(
+    '/api/v1/token/mfa',
+    {
+      schema: {
+        tags: ['auth'],
+        description: 'Second step of a login: a TOTP code or a recovery code.',
+        body: mfaLoginBody,
+        response: { 200: expiresResponse, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const result = await completeLoginWithCode(deps, mfaClient(request), request.body.code);
+      clearChallengeCookie(request, reply);
+      setSessionCookie(request, reply, result.sessionId);
+      return { expires: result.expires };
+    },
+  );
+
+  app.post(
+    '/api/v1/token/mfa/passkey/options',
+    {
+      schema: {
+        tags: ['auth'],
+        description: 'Second step of a login with a passkey: options for navigator.credentials.get().',
+        response: { 200: webauthnJson, ...errorResponses },
+      },
+    },
+    async (request) => loginPasskeyOptions(deps, mfaClient(request)) as never,
+  );
+
+  app.post(
+    '/api/v1/token/mfa/passkey/verify',
+    {
+      schema: {
+        tags: ['auth'],
+        description: "Second step of a login with a passkey: the authenticator's answer.",
+        body: passkeyLoginBody,
+        response: { 200: expiresResponse, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const result = await completeLoginWithPasskey(deps, mfaClient(request), request.body.response as never);
+      clearChallengeCookie(request, reply);
       setSessionCookie(request, reply, result.sessionId);
       return { expires: result.expires };
     },
@@ -38,7 +145,7 @@ export const tokenRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/token/',
     { schema: { tags: ['auth'], response: { 204: z.undefined(), ...errorResponses } } },
     async (request, reply) => {
-      const id = request.cookies[SESSION_COOKIE];
+      const id = sessionCookie(request);
       if (id) await deleteSession(deps.database, id);
       clearSessionCookie(request, reply);
       return reply.status(204).send();

@@ -1,8 +1,17 @@
 import { emailOnlyBody, registerBody, resetPasswordBody, tokenBody } from '@ansim/shared/auth';
+import { mfaLoginBody, passwordOnlyBody, totpConfirmBody } from '@ansim/shared/mfa';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { companies, users } from '../../../db/schema.ts';
+import { mfaStatus, regenerateRecoveryCodes } from '../../../domain/mfa/factors.ts';
+import {
+  listPasskeys,
+  passkeyRegistrationOptions,
+  registerPasskey,
+  removePasskey,
+} from '../../../domain/mfa/passkeys.ts';
+import { confirmTotp, removeTotp, startTotpEnrolment } from '../../../domain/mfa/totp.ts';
 import {
   dismissPendingReceipts,
   listPendingReceipts,
@@ -16,7 +25,7 @@ import {
 } from '../../../domain/users/accounts.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { requireSession } from '../../../plugins/session.ts';
-import { errorResponses } from '../../schemas.ts';
+import { errorResponses, idParam } from '../../schemas.ts';
 
 const accepted = z.object({ detail: z.string() });
 const ACCEPTED_DETAIL = '요청을 받았습니다. 이메일을 확인해주세요.';
@@ -27,6 +36,34 @@ const currentUser = z.object({
   name: z.string(),
   role: z.enum(['member', 'manager']),
   company: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+  mfa: z.object({
+    totp: z.boolean(),
+    passkeys: z.number().int(),
+    recovery_codes_left: z.number().int(),
+    required: z
+      .boolean()
+      .describe('a manager: manager routes answer 403 MFA_ENROLLMENT_REQUIRED until enrolled'),
+  }),
+});
+
+const recoveryCodesResponse = z.object({ recovery_codes: z.array(z.string()) });
+const totpStartResponse = z.object({
+  secret: z.string().describe('base32, for typing into an authenticator app'),
+  otpauth_uri: z.string(),
+  qr_data_url: z.string().describe('the otpauth URI as a QR code: data:image/svg+xml;base64,…'),
+});
+const passkeyView = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  created_at: z.string(),
+  last_used_at: z.string().nullable(),
+});
+/** What `@simplewebauthn/browser` sends and receives; checked field by field by `@simplewebauthn/server`. */
+const webauthnJson = z.record(z.string(), z.unknown());
+const passkeyRegisterBody = z.object({
+  password: passwordOnlyBody.shape.password,
+  name: z.string().trim().min(1).max(60).default('패스키'),
+  response: webauthnJson,
 });
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -36,7 +73,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/user/',
     { schema: { tags: ['user'], body: registerBody, response: { 201: accepted, ...errorResponses } } },
     async (request, reply) => {
-      await registerUser(deps, request.body);
+      await registerUser(deps, request.body, { ip: request.ip });
       return reply.status(201).send({ detail: ACCEPTED_DETAIL });
     },
   );
@@ -65,6 +102,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         name: row.name,
         role: row.role,
         company: row.companyId && row.companyName ? { id: row.companyId, name: row.companyName } : null,
+        mfa: await mfaStatus(deps.database, row.id, row.role),
       };
     },
   );
@@ -98,10 +136,147 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
+    '/api/v1/user/mfa/totp/',
+    {
+      schema: {
+        tags: ['mfa'],
+        description: 'Starts TOTP enrolment: a new secret, not active until confirmed with a code.',
+        response: { 200: totpStartResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const session = await requireSession(request);
+      return startTotpEnrolment(deps, session.user.id);
+    },
+  );
+
+  app.post(
+    '/api/v1/user/mfa/totp/confirm',
+    {
+      schema: {
+        tags: ['mfa'],
+        description: 'Activates the pending TOTP; answers the ten recovery codes, shown this once only.',
+        body: totpConfirmBody,
+        response: { 200: recoveryCodesResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const session = await requireSession(request);
+      const codes = await confirmTotp(
+        deps,
+        { userId: session.user.id, idHash: session.idHash },
+        request.body,
+      );
+      return { recovery_codes: codes };
+    },
+  );
+
+  app.delete(
+    '/api/v1/user/mfa/totp/',
+    {
+      schema: {
+        tags: ['mfa'],
+        body: passwordOnlyBody.extend({ code: mfaLoginBody.shape.code }),
+        response: { 204: z.undefined(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const session = await requireSession(request);
+      await removeTotp(deps, session.user.id, request.body);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/api/v1/user/mfa/recovery-codes',
+    {
+      schema: {
+        tags: ['mfa'],
+        description: 'Replaces every recovery code with ten new ones.',
+        body: passwordOnlyBody,
+        response: { 200: recoveryCodesResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const session = await requireSession(request);
+      return { recovery_codes: await regenerateRecoveryCodes(deps, session.user.id, request.body.password) };
+    },
+  );
+
+  app.get(
+    '/api/v1/user/mfa/passkeys/',
+    { schema: { tags: ['mfa'], response: { 200: z.array(passkeyView), ...errorResponses } } },
+    async (request) => {
+      const session = await requireSession(request);
+      return listPasskeys(deps.database, session.user.id);
+    },
+  );
+
+  app.post(
+    '/api/v1/user/mfa/passkeys/registration/options',
+    {
+      schema: {
+        tags: ['mfa'],
+        description: 'Options for navigator.credentials.create(); answer with .../registration/verify.',
+        response: { 200: webauthnJson, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const session = await requireSession(request);
+      return (await passkeyRegistrationOptions(deps, session.user.id)) as never;
+    },
+  );
+
+  app.post(
+    '/api/v1/user/mfa/passkeys/registration/verify',
+    {
+      schema: {
+        tags: ['mfa'],
+        description:
+          'Registers the passkey. recovery_codes is set when it is the first factor of the account (shown once).',
+        body: passkeyRegisterBody,
+        response: {
+          200: z.object({ passkey: passkeyView, recovery_codes: z.array(z.string()).nullable() }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const session = await requireSession(request);
+      return registerPasskey(
+        deps,
+        { userId: session.user.id, idHash: session.idHash },
+        {
+          password: request.body.password,
+          name: request.body.name,
+          response: request.body.response as never,
+        },
+      );
+    },
+  );
+
+  app.delete(
+    '/api/v1/user/mfa/passkeys/:id',
+    {
+      schema: {
+        tags: ['mfa'],
+        params: idParam,
+        body: passwordOnlyBody,
+        response: { 204: z.undefined(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const session = await requireSession(request);
+      await removePasskey(deps, session.user.id, request.params.id, request.body.password);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
     '/api/v1/user/email/register',
     { schema: { tags: ['user'], body: emailOnlyBody, response: { 202: accepted, ...errorResponses } } },
     async (request, reply) => {
-      await resendConfirmation(deps, request.body.email);
+      await resendConfirmation(deps, request.body.email, { ip: request.ip });
       return reply.status(202).send({ detail: ACCEPTED_DETAIL });
     },
   );
@@ -122,7 +297,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/user/password/send-reset-email',
     { schema: { tags: ['user'], body: emailOnlyBody, response: { 202: accepted, ...errorResponses } } },
     async (request, reply) => {
-      await requestPasswordReset(deps, request.body.email);
+      await requestPasswordReset(deps, request.body.email, { ip: request.ip });
       return reply.status(202).send({ detail: ACCEPTED_DETAIL });
     },
   );

@@ -5,11 +5,13 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { safeRedirect } from '../../../app/guards';
+import { currentUserQuery } from '../../../components/header/use-current-user';
 import { showSnackbar } from '../../../components/snackbar/snackbar-store';
 import { paths } from '../../../config/paths';
 import { errorText, fieldMessage } from '../../../lib/messages';
@@ -20,6 +22,7 @@ import { AuthCard } from '../components/auth-card';
 import { CaptchaField, type CaptchaHandle } from '../components/captcha-field';
 import { FormAlert } from '../components/form-alert';
 import { FormTextField } from '../components/form-text-field';
+import { MfaStep } from '../components/mfa-step';
 import { applyServerErrors } from '../lib/server-errors';
 
 export default function LoginPage() {
@@ -28,6 +31,8 @@ export default function LoginPage() {
   const [searchParams] = useSearchParams();
   const captcha = useRef<CaptchaHandle>(null);
   const [failure, setFailure] = useState<RequestError | null>(null);
+  const [step, setStep] = useState<'password' | 'mfa'>('password');
+  const queryClient = useQueryClient();
   const loginMutation = useLogin();
   const resend = useResendConfirmation();
   const { control, handleSubmit, setError, getValues } = useForm<LoginBody>({
@@ -38,9 +43,13 @@ export default function LoginPage() {
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     try {
-      await loginMutation.mutateAsync(values);
-      showSnackbar(t('login.success'), 'success');
-      navigate(safeRedirect(searchParams.get('redirect'), window.location.origin), { replace: true });
+      const result = await loginMutation.mutateAsync(values);
+      if ('mfaRequired' in result) {
+        setStep('mfa');
+        captcha.current?.reset();
+        return;
+      }
+      await finish();
     } catch (error) {
       setFailure(
         applyServerErrors(error, setError, ['email', 'password', 'captcha']) ?? toRequestError(error),
@@ -48,6 +57,32 @@ export default function LoginPage() {
       captcha.current?.reset();
     }
   });
+
+  // A manager without a second factor can open no manager page: enrolment comes first (issue 11).
+  const finish = async () => {
+    showSnackbar(t('login.success'), 'success');
+    const user = await queryClient.fetchQuery(currentUserQuery()).catch(() => null);
+    const mustEnrol = user?.mfa.required && !user.mfa.totp && user.mfa.passkeys === 0;
+    navigate(
+      mustEnrol
+        ? paths.accountSecurity.to()
+        : safeRedirect(searchParams.get('redirect'), window.location.origin),
+      { replace: true },
+    );
+  };
+
+  const onRestart = () => {
+    setStep('password');
+    setFailure(null);
+  };
+
+  if (step === 'mfa') {
+    return (
+      <AuthCard title={t('login.title')} subtitle={t('mfa.login.subtitle')}>
+        <MfaStep onDone={finish} onRestart={onRestart} />
+      </AuthCard>
+    );
+  }
 
   const onResend = async () => {
     try {

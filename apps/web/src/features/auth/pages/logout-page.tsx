@@ -9,6 +9,7 @@ import { PageShell } from '../../../components/page-shell';
 import { showSnackbar } from '../../../components/snackbar/snackbar-store';
 import { paths } from '../../../config/paths';
 import { logout } from '../../../lib/login-state';
+import { useIntakeToken } from '../../anonymous/intake-token';
 import { useReportForm } from '../../report-wizard/report-form-store';
 
 export default function LogoutPage() {
@@ -22,6 +23,8 @@ export default function LogoutPage() {
       // Nothing of the previous session may stay visible to whoever uses this device next.
       queryClient.clear();
       useReportForm.getState().reload();
+      // The draft's intake token went with the draft; receipts saved on this device stay (see saved-receipts).
+      useIntakeToken.getState().reload();
       if (!active) return;
       setDone(true);
       showSnackbar(t('logout.snackbar'));

@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Navigate, Link as RouterLink } from 'react-router';
 import { PageLoading } from '../../../app/page-loading';
 import { PageShell } from '../../../components/page-shell';
 import { paths } from '../../../config/paths';
@@ -24,8 +24,11 @@ export function ManagerOnly() {
 
 /** Renders the manager pages only for managers, so members get one clear page instead of failing calls. */
 export function ManagerGate({ children }: { children: React.ReactNode }) {
-  const { isManager, isPending } = useManagerAccess();
+  const { isManager, isPending, user } = useManagerAccess();
   if (isPending) return <PageLoading />;
   if (!isManager) return <ManagerOnly />;
+  // The API answers every manager route 403 MFA_ENROLLMENT_REQUIRED until a second factor is enrolled.
+  if (user && !user.mfa.totp && user.mfa.passkeys === 0)
+    return <Navigate to={paths.accountSecurity.to()} replace />;
   return <>{children}</>;
 }

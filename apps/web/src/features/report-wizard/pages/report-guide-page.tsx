@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PageShell } from '../../../components/page-shell';
 import { paths } from '../../../config/paths';
+import { AnonymityFacts } from '../../anonymous/components/anonymity-facts';
 import { StepList } from '../components/step-list';
 import { stepsFor, useReportForm } from '../report-form-store';
 import '../report-copy';
@@ -35,6 +36,11 @@ export default function ReportGuidePage() {
   return (
     <PageShell title={t('reportGuide.title', { type: label })} maxWidth="md">
       <Typography sx={{ mb: 4 }}>{t(`reportGuide.guides.${reportType}`)}</Typography>
+      {reportType === 'anonym' && (
+        <Box sx={{ mb: 4 }}>
+          <AnonymityFacts />
+        </Box>
+      )}
       <Typography variant="h2" sx={{ mb: 2 }}>
         {t('reportGuide.stepsHeading')}
       </Typography>

@@ -7,6 +7,8 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { PageShell } from '../../../components/page-shell';
+import { IntakeGate } from '../../anonymous/components/intake-gate';
+import { useIntakeToken } from '../../anonymous/intake-token';
 import { stepsFor, useReportForm } from '../report-form-store';
 import '../report-copy';
 import { reportTypeLabel, stepLabel } from '../report-type-labels';
@@ -20,7 +22,10 @@ export default function WizardLayout() {
   // review-step.tsx); the unmount happens after the navigation to the report has committed.
   useEffect(
     () => () => {
-      if (useReportForm.getState().isSubmitted) useReportForm.getState().clear();
+      if (!useReportForm.getState().isSubmitted) return;
+      useReportForm.getState().clear();
+      // The server deleted the intake session at submission; the next anonymous draft gets its own.
+      useIntakeToken.getState().clear();
     },
     [],
   );
@@ -53,7 +58,13 @@ export default function WizardLayout() {
           ))}
         </Stepper>
       </Box>
-      <Outlet />
+      {reportType === 'anonym' ? (
+        <IntakeGate>
+          <Outlet />
+        </IntakeGate>
+      ) : (
+        <Outlet />
+      )}
     </PageShell>
   );
 }

@@ -1,0 +1,426 @@
+import { currentPasswordSchema, totpCodeSchema } from '@ansim/shared/mfa';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import {
+  type Control,
+  type DefaultValues,
+  type FieldValues,
+  type Path,
+  type Resolver,
+  useForm,
+} from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { z } from 'zod';
+import { useCurrentUser } from '../../components/header/use-current-user';
+import { PageShell } from '../../components/page-shell';
+import { showSnackbar } from '../../components/snackbar/snackbar-store';
+import { paths } from '../../config/paths';
+import { errorText } from '../../lib/messages';
+import { type RequestError, toRequestError } from '../../lib/request-error';
+import { FormAlert } from '../auth/components/form-alert';
+import { FormTextField } from '../auth/components/form-text-field';
+import { applyServerErrors } from '../auth/lib/server-errors';
+import {
+  type TotpStart,
+  useConfirmTotp,
+  usePasskeys,
+  useRegenerateRecoveryCodes,
+  useRegisterPasskey,
+  useRemovePasskey,
+  useRemoveTotp,
+  useStartTotp,
+} from './api/mfa';
+
+const passwordForm = z.object({ password: currentPasswordSchema });
+const codeAndPasswordForm = z.object({ code: totpCodeSchema, password: currentPasswordSchema });
+const removeTotpForm = z.object({ code: z.string().trim().min(6).max(40), password: currentPasswordSchema });
+const passkeyForm = z.object({ name: z.string().trim().min(1).max(60), password: currentPasswordSchema });
+
+/**
+ * A small form whose server errors land on its fields. Every change on this page asks for the current
+ * password, so a session left open on a shared computer cannot change the account's factors.
+ */
+function useActionForm<T extends FieldValues>(schema: z.ZodType<T>, defaults: DefaultValues<T>) {
+  const [failure, setFailure] = useState<RequestError | 'cancelled' | null>(null);
+  const form = useForm<T, unknown, T>({
+    resolver: zodResolver(schema as never) as unknown as Resolver<T, unknown, T>,
+    defaultValues: defaults,
+  });
+  const submit = (action: (values: T) => Promise<void>) =>
+    form.handleSubmit(async (values) => {
+      setFailure(null);
+      try {
+        await action(values);
+      } catch (error) {
+        // The browser's passkey prompt was closed or timed out: nothing reached the server.
+        if (error instanceof Error && error.name === 'NotAllowedError') return setFailure('cancelled');
+        setFailure(
+          applyServerErrors(error, form.setError, Object.keys(defaults as object) as Path<T>[]) ??
+            toRequestError(error),
+        );
+      }
+    });
+  return { form, failure, submit };
+}
+
+function ActionAlert({ failure }: { failure: RequestError | 'cancelled' | null }) {
+  const { t } = useTranslation();
+  if (!failure) return null;
+  return (
+    <FormAlert>{failure === 'cancelled' ? t('mfa.login.passkeyCancelled') : errorText(t, failure)}</FormAlert>
+  );
+}
+
+function PasswordField<T extends FieldValues>({ control }: { control: Control<T> }) {
+  const { t } = useTranslation();
+  return (
+    <FormTextField
+      control={control}
+      name={'password' as Path<T>}
+      label={t('mfa.account.currentPassword')}
+      type="password"
+      autoComplete="current-password"
+      required
+    />
+  );
+}
+
+/** Shown once, right after they are made: the server keeps only their hashes. */
+function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Alert severity="warning" sx={{ mb: 3 }} data-testid="recovery-codes">
+      <Typography variant="h3" sx={{ fontSize: '1.05rem', fontWeight: 700, mb: 1 }}>
+        {t('mfa.account.recoveryTitle')}
+      </Typography>
+      <Typography sx={{ mb: 1.5 }}>{t('mfa.account.recoveryBody')}</Typography>
+      <Box
+        component="ul"
+        sx={{
+          fontFamily: 'monospace',
+          fontSize: '1rem',
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
+          gap: 0.5,
+          pl: 2.5,
+          mb: 2,
+        }}
+      >
+        {codes.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
+      </Box>
+      <Button variant="contained" onClick={onDone}>
+        {t('mfa.account.recoverySaved')}
+      </Button>
+    </Alert>
+  );
+}
+
+function TotpEnrolment({ onCodes }: { onCodes: (codes: string[]) => void }) {
+  const { t } = useTranslation();
+  const start = useStartTotp();
+  const confirm = useConfirmTotp();
+  const [pending, setPending] = useState<TotpStart | null>(null);
+  const { form, failure, submit } = useActionForm(codeAndPasswordForm, { code: '', password: '' });
+
+  const onStart = async () => {
+    try {
+      setPending(await start.mutateAsync(undefined));
+    } catch (error) {
+      showSnackbar(errorText(t, error), 'error');
+    }
+  };
+
+  if (!pending) {
+    return (
+      <Button variant="contained" onClick={onStart} disabled={start.isPending}>
+        {t('mfa.account.totpStart')}
+      </Button>
+    );
+  }
+  return (
+    <Box
+      component="form"
+      noValidate
+      onSubmit={submit(async (values) => {
+        const { recovery_codes } = await confirm.mutateAsync(values);
+        setPending(null);
+        showSnackbar(t('mfa.account.totpDone'), 'success');
+        onCodes(recovery_codes);
+      })}
+    >
+      <Typography sx={{ mb: 2 }}>{t('mfa.account.totpScan')}</Typography>
+      <Box
+        component="img"
+        src={pending.qr_data_url}
+        alt={t('mfa.account.qrAlt')}
+        sx={{ width: 200, height: 200, display: 'block', mb: 2, bgcolor: '#fff', borderRadius: 1 }}
+      />
+      <Typography variant="body2" color="text.secondary">
+        {t('mfa.account.totpSecret')}
+      </Typography>
+      <Typography
+        data-testid="totp-secret"
+        sx={{ fontFamily: 'monospace', fontSize: '1.05rem', wordBreak: 'break-all', mb: 2 }}
+      >
+        {pending.secret}
+      </Typography>
+      <ActionAlert failure={failure} />
+      <Stack spacing={2}>
+        <FormTextField
+          control={form.control}
+          name="code"
+          label={t('mfa.account.totpCode')}
+          autoComplete="one-time-code"
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          required
+        />
+        <PasswordField control={form.control} />
+        <Button type="submit" variant="contained" disabled={confirm.isPending}>
+          {t('mfa.account.totpConfirm')}
+        </Button>
+      </Stack>
+    </Box>
+  );
+}
+
+function TotpRemoval() {
+  const { t } = useTranslation();
+  const remove = useRemoveTotp();
+  const [open, setOpen] = useState(false);
+  const { form, failure, submit } = useActionForm(removeTotpForm, { code: '', password: '' });
+  if (!open)
+    return (
+      <Button variant="outlined" color="error" onClick={() => setOpen(true)}>
+        {t('mfa.account.totpRemove')}
+      </Button>
+    );
+  return (
+    <Box
+      component="form"
+      noValidate
+      onSubmit={submit(async (values) => {
+        await remove.mutateAsync(values);
+        setOpen(false);
+        showSnackbar(t('mfa.account.totpRemoved'), 'success');
+      })}
+    >
+      <ActionAlert failure={failure} />
+      <Stack spacing={2}>
+        <FormTextField
+          control={form.control}
+          name="code"
+          label={t('mfa.account.totpRemoveCode')}
+          autoComplete="one-time-code"
+          required
+        />
+        <PasswordField control={form.control} />
+        <Stack direction="row" spacing={1}>
+          <Button type="submit" variant="contained" color="error" disabled={remove.isPending}>
+            {t('mfa.account.totpRemove')}
+          </Button>
+          <Button onClick={() => setOpen(false)}>{t('mfa.account.cancel')}</Button>
+        </Stack>
+      </Stack>
+    </Box>
+  );
+}
+
+function RegenerateCodes({ onCodes }: { onCodes: (codes: string[]) => void }) {
+  const { t } = useTranslation();
+  const regenerate = useRegenerateRecoveryCodes();
+  const { form, failure, submit } = useActionForm(passwordForm, { password: '' });
+  return (
+    <Box
+      component="form"
+      noValidate
+      onSubmit={submit(async (values) => {
+        const { recovery_codes } = await regenerate.mutateAsync(values);
+        form.reset();
+        onCodes(recovery_codes);
+      })}
+    >
+      <ActionAlert failure={failure} />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
+        <PasswordField control={form.control} />
+        <Button type="submit" variant="outlined" disabled={regenerate.isPending} sx={{ mt: { sm: 1 } }}>
+          {t('mfa.account.recoveryRegenerate')}
+        </Button>
+      </Stack>
+    </Box>
+  );
+}
+
+function PasskeyRegistration({ onCodes }: { onCodes: (codes: string[]) => void }) {
+  const { t } = useTranslation();
+  const register = useRegisterPasskey();
+  const { form, failure, submit } = useActionForm(passkeyForm, {
+    name: t('mfa.account.passkeyDefaultName'),
+    password: '',
+  });
+  return (
+    <Box
+      component="form"
+      noValidate
+      onSubmit={submit(async (values) => {
+        const result = await register.mutateAsync(values);
+        form.reset({ name: t('mfa.account.passkeyDefaultName'), password: '' });
+        showSnackbar(t('mfa.account.passkeyDone'), 'success');
+        if (result.recovery_codes) onCodes(result.recovery_codes);
+      })}
+    >
+      <ActionAlert failure={failure} />
+      <Stack spacing={2}>
+        <FormTextField control={form.control} name="name" label={t('mfa.account.passkeyName')} required />
+        <PasswordField control={form.control} />
+        <Button type="submit" variant="contained" disabled={register.isPending}>
+          {t('mfa.account.passkeyAdd')}
+        </Button>
+      </Stack>
+    </Box>
+  );
+}
+
+function PasskeyRemoval({ id, name }: { id: string; name: string }) {
+  const { t } = useTranslation();
+  const remove = useRemovePasskey();
+  const [open, setOpen] = useState(false);
+  const { form, failure, submit } = useActionForm(passwordForm, { password: '' });
+  if (!open)
+    return (
+      <Button
+        size="small"
+        color="error"
+        onClick={() => setOpen(true)}
+        aria-label={t('mfa.account.passkeyRemoveOne', { name })}
+      >
+        {t('mfa.account.remove')}
+      </Button>
+    );
+  return (
+    <Box
+      component="form"
+      noValidate
+      sx={{ mt: 1 }}
+      onSubmit={submit(async (values) => {
+        await remove.mutateAsync({ id, ...values });
+        showSnackbar(t('mfa.account.passkeyRemoved'), 'success');
+      })}
+    >
+      <ActionAlert failure={failure} />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
+        <PasswordField control={form.control} />
+        <Button
+          type="submit"
+          color="error"
+          variant="contained"
+          disabled={remove.isPending}
+          sx={{ mt: { sm: 1 } }}
+        >
+          {t('mfa.account.remove')}
+        </Button>
+        <Button onClick={() => setOpen(false)} sx={{ mt: { sm: 1 } }}>
+          {t('mfa.account.cancel')}
+        </Button>
+      </Stack>
+    </Box>
+  );
+}
+
+function Section({ title, children, testId }: { title: string; children: React.ReactNode; testId?: string }) {
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 3 }, mb: 3 }} data-testid={testId}>
+      <Typography variant="h2" sx={{ fontSize: '1.2rem', mb: 2 }}>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+export default function SecurityPage() {
+  const { t } = useTranslation();
+  const { data: user, isPending } = useCurrentUser();
+  const passkeys = usePasskeys();
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const mfa = user?.mfa;
+  const hasFactor = Boolean(mfa && (mfa.totp || mfa.passkeys > 0));
+
+  return (
+    <PageShell title={t('mfa.account.title')} subtitle={t('mfa.account.subtitle')}>
+      {isPending || !mfa ? (
+        <Skeleton variant="rounded" height={240} />
+      ) : (
+        <>
+          {mfa.required && !hasFactor && (
+            <Alert severity="warning" sx={{ mb: 3 }} data-testid="mfa-required">
+              {t('mfa.account.required')}
+            </Alert>
+          )}
+          {codes && <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />}
+          {mfa.required && hasFactor && !codes && (
+            <Alert severity="success" sx={{ mb: 3 }}>
+              {t('mfa.account.managerReady')}{' '}
+              <Button component={RouterLink} to={paths.manager.to()} size="small">
+                {t('mfa.account.toManager')}
+              </Button>
+            </Alert>
+          )}
+          <Section title={t('mfa.account.totpHeading')} testId="totp-section">
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2 }}>
+              <Typography color="text.secondary">{t('mfa.account.totpBody')}</Typography>
+            </Stack>
+            <Chip
+              sx={{ mb: 2 }}
+              color={mfa.totp ? 'success' : 'default'}
+              label={mfa.totp ? t('mfa.account.on') : t('mfa.account.off')}
+            />
+            <Box>{mfa.totp ? <TotpRemoval /> : <TotpEnrolment onCodes={setCodes} />}</Box>
+          </Section>
+          <Section title={t('mfa.account.passkeyHeading')} testId="passkey-section">
+            <Typography color="text.secondary" sx={{ mb: 2 }}>
+              {t('mfa.account.passkeyBody')}
+            </Typography>
+            {passkeys.data && passkeys.data.length > 0 && (
+              <List dense sx={{ mb: 2 }}>
+                {passkeys.data.map((key) => (
+                  <ListItem key={key.id} divider sx={{ display: 'block' }}>
+                    <ListItemText
+                      primary={key.name}
+                      secondary={t('mfa.account.passkeyAdded', {
+                        date: new Date(key.created_at).toLocaleDateString('ko-KR'),
+                      })}
+                    />
+                    <PasskeyRemoval id={key.id} name={key.name} />
+                  </ListItem>
+                ))}
+              </List>
+            )}
+            <PasskeyRegistration onCodes={setCodes} />
+          </Section>
+          {hasFactor && (
+            <Section title={t('mfa.account.recoveryHeading')} testId="recovery-section">
+              <Typography sx={{ mb: 2 }} data-testid="recovery-left">
+                {t('mfa.account.recoveryLeft', { count: mfa.recovery_codes_left })}
+              </Typography>
+              <RegenerateCodes onCodes={setCodes} />
+            </Section>
+          )}
+        </>
+      )}
+    </PageShell>
+  );
+}

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { PASSWORD_MAX } from './constants.ts';
+import { FIELD_MESSAGES_KO as M } from './messages.ko.ts';
+
+/** The current password, asked again before any change to the account's second factors. */
+export const currentPasswordSchema = z
+  .string({ error: M.required })
+  .min(1, M.required)
+  .max(PASSWORD_MAX, M.passwordTooLong);
+
+/** A 6-digit TOTP code or a recovery code (letters, digits and hyphens; spaces are forgiven). */
+export const mfaCodeSchema = z
+  .string({ error: M.mfaCode })
+  .trim()
+  .min(6, M.mfaCode)
+  .max(40, M.mfaCode)
+  .regex(/^[0-9A-Za-z -]+$/, M.mfaCode);
+
+export const totpCodeSchema = z
+  .string({ error: M.mfaCode })
+  .trim()
+  .regex(/^\d{6}$/, '인증 앱에 표시된 6자리 숫자를 입력해주세요.');
+
+export const mfaLoginBody = z.object({ code: mfaCodeSchema });
+export const totpConfirmBody = z.object({ code: totpCodeSchema, password: currentPasswordSchema });
+export const totpDeleteBody = z.object({ code: totpCodeSchema, password: currentPasswordSchema });
+export const passwordOnlyBody = z.object({ password: currentPasswordSchema });
+
+export interface MfaStatus {
+  totp: boolean;
+  passkeys: number;
+  recovery_codes_left: number;
+  /** True for a manager: manager routes answer 403 MFA_ENROLLMENT_REQUIRED until a factor is enrolled. */
+  required: boolean;
+}
