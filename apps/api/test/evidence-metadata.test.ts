@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { metadataJobsInProgress } from '../src/lib/remove-metadata.ts';
-import { upload } from './fixtures.ts';
+import { anonymousDraft, createCompany, createManager, reportBody, upload } from './fixtures.ts';
 import { createTestApp, registerAndLogin, type TestClient, type TestContext } from './helpers.ts';
 import {
   containsSentinel,
@@ -15,11 +15,14 @@ import {
 
 let ctx: TestContext;
 let reporter: TestClient;
+let manager: TestClient;
 let fixtures: MetadataFixture[];
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  reporter = await registerAndLogin(ctx, 'evidence-metadata@example.com');
+  await createCompany(ctx, '증거주식회사', 'evidence.example');
+  reporter = await registerAndLogin(ctx, 'reporter@evidence.example');
+  manager = await createManager(ctx, 'manager@evidence.example');
   fixtures = await metadataFixtures();
 }, 120_000);
 afterAll(() => ctx.close());
@@ -33,19 +36,37 @@ async function storedStatus(fileId: string): Promise<string | undefined> {
 }
 
 describe('evidence uploads carry no one’s name', () => {
-  it('stores every accepted type without the sentinel name or the place, and records that it did', async () => {
+  it('gives the manager every accepted type of an anonymous report’s evidence without the name or the place', async () => {
+    const draft = await anonymousDraft(ctx, reporter);
+    const uploaded: Array<{ fixture: MetadataFixture; id: string }> = [];
     for (const fixture of fixtures) {
       expect(containsSentinel(fixture.bytes), fixture.name).toBe(true);
-      const response = await upload(reporter, fixture.name, fixture.bytes);
+      const response = await upload(draft, fixture.name, fixture.bytes);
       expect(response.statusCode, fixture.name).toBe(201);
       const file = response.json();
       expect(file.content_type, fixture.name).toBe(fixture.contentType);
       expect(file.metadata, fixture.name).toBe('removed');
       expect(await storedStatus(file.id)).toBe('removed');
-      const download = await reporter.get(`/api/v1/file/${file.id}/`);
-      expect(download.statusCode).toBe(200);
+      uploaded.push({ fixture, id: file.id });
+    }
+    const submitted = await draft.post(
+      '/api/v1/report/',
+      reportBody('anonym', {
+        acts: [
+          {
+            date: '2026-10-01',
+            location: '본사',
+            description: '폭언',
+            evidences: uploaded.map(({ id }) => id),
+          },
+        ],
+      }),
+    );
+    expect(submitted.statusCode).toBe(201);
+    for (const { fixture, id } of uploaded) {
+      const download = await manager.get(`/api/v1/file/${id}/`);
+      expect(download.statusCode, fixture.name).toBe(200);
       expect(containsSentinel(download.rawPayload), fixture.name).toBe(false);
-      expect(download.rawPayload.length).toBe(file.size);
       if (fixture.exiftoolReads && hasExiftool()) {
         const tags = await exiftoolJson(
           fixture.name.slice(fixture.name.lastIndexOf('.')),
