@@ -569,6 +569,8 @@ export function docxFixture(): Buffer {
     'word/document.xml': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n<w:document ${W}><w:body><w:p><w:r><w:t>3층 회의실에서 BODY-TEXT</w:t></w:r><w:ins w:id="1" w:author="${SENTINEL}" w:date="2026-10-01T09:00:00Z"><w:r><w:t>추가</w:t></w:r></w:ins><w:del w:id="2" w:author='${SENTINEL}' w:date="2026-10-01T09:00:00Z"><w:r><w:delText>삭제</w:delText></w:r></w:del><w:commentRangeStart w:id="0"/><w:r><w:commentReference w:id="0"/></w:r></w:p></w:body></w:document>`,
     'word/comments.xml': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n<w:comments ${W}><w:comment w:id="0" w:author="${SENTINEL}" w:date="2026-10-01T09:00:00Z" w:initials="김"><w:p><w:r><w:t>의견</w:t></w:r></w:p></w:comment></w:comments>`,
     'word/media/image1.jpeg': pastedPhoto(),
+    // A document from a SharePoint library carries its owner as a person column.
+    'customXml/item1.xml': `<?xml version="1.0" encoding="utf-8"?><p:properties xmlns:p="http://schemas.microsoft.com/office/2006/metadata/properties" xmlns:pc="http://schemas.microsoft.com/office/infopath/2007/PartnerControls"><documentManagement><Owner xmlns="http://sharepoint.example"><UserInfo><DisplayName>${SENTINEL}</DisplayName><AccountId>12</AccountId><AccountType/></UserInfo></Owner></documentManagement></p:properties>`,
     'word/people.xml': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n<w15:people ${W15}><w15:person w15:author="${SENTINEL}"><w15:presenceInfo w15:providerId="AD" w15:userId="S::${SENTINEL_ASCII}@company.example::1"/></w15:person></w15:people>`,
     ...docProps('Microsoft Office Word'),
   });

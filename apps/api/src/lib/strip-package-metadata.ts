@@ -92,6 +92,8 @@ function elementFate(
   depth: number,
 ): 'remove' | 'empty' | undefined {
   if (element === 'author') return 'empty'; // Excel's legacy comments list their authors as text
+  // SharePoint's person columns in customXml: display name, account id and login of a user.
+  if (element === 'userinfo') return 'empty';
   if (role === 'core') return depth === 1 && !KEPT_CORE_PROPERTIES.has(element) ? 'remove' : undefined;
   if (role === 'extended') return EXTENDED_PERSON_PROPERTIES.has(element) ? 'remove' : undefined;
   if (role === 'hpf') {
