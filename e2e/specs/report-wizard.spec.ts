@@ -42,7 +42,7 @@ async function chooseType(page: Page, type: WizardType) {
   await page.getByTestId(`report-type-${type}`).click();
   await expect(page).toHaveURL(/\/report\/t$/);
   await page.getByRole('link', { name: '작성 시작하기' }).click();
-  await expect(page).toHaveURL(/\/report\/t\/a$/);
+  await expect(page).toHaveURL(/\/report\/t\/a\?step=1$/);
 }
 
 const stepTitle = (page: Page) => page.locator('#step-title');
@@ -255,7 +255,7 @@ test('reset asks first, then keeps only the report type and returns to step 0', 
   await expect(page.getByRole('radio', { name: '목격자 등 제3자' })).not.toBeChecked();
 
   await page.reload();
-  await expect(page).toHaveURL(/\/report\/t\/a$/);
+  await expect(page).toHaveURL(/\/report\/t\/a\?step=1$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('약식 신고 작성');
   await expect(stepTitle(page)).toHaveText('신고인·행위자 정보 및 관계');
   await expect(page.locator('#draft-reporter_name')).toHaveValue('');
@@ -362,6 +362,6 @@ test('the wizard route without a type goes to type choice; a company-less user s
   await next(page);
   await page.getByTestId('wizard-submit').click();
   await expect(page.getByTestId('submit-error')).toContainText('소속 회사가 확인되지 않았습니다.');
-  await expect(page).toHaveURL(/\/report\/t\/a$/);
+  await expect(page).toHaveURL(/\/report\/t\/a\?step=\d+$/);
   await expect(page.getByTestId('wizard-submit')).toBeEnabled();
 });

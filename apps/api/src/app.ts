@@ -19,6 +19,7 @@ import { type CaptchaVerifier, createCaptchaVerifier } from './plugins/captcha.t
 import { registerCsrf } from './plugins/csrf.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { baseSecurityHeaders, registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerSessionExpiryHeader } from './plugins/session.ts';
 import { captchaRoutes } from './routes/api/v1/captcha.ts';
 import { fileRoutes } from './routes/api/v1/file.ts';
 import { intakeRoutes } from './routes/api/v1/intake.ts';
@@ -26,6 +27,7 @@ import { invitationRoutes } from './routes/api/v1/invitation.ts';
 import { managerRoutes } from './routes/api/v1/manager.ts';
 import { receiptRoutes } from './routes/api/v1/receipt.ts';
 import { reportRoutes } from './routes/api/v1/report.ts';
+import { siteRoutes } from './routes/api/v1/site.ts';
 import { tokenRoutes } from './routes/api/v1/token.ts';
 import { userRoutes } from './routes/api/v1/user.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -121,6 +123,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     limits: { fileSize: config.MAX_FILE_BYTES, files: 1, fields: 5, parts: 6, headerPairs: 100 },
   });
   registerCsrf(app, config);
+  registerSessionExpiryHeader(app);
   // Multipart is for the upload route alone: elsewhere it is a form a cross-site page can post unpreflighted.
   app.addHook('onRequest', async (request) => {
     const isMultipart = /^multipart\//i.test(request.headers['content-type'] ?? '');
@@ -152,6 +155,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(healthRoutes);
   await app.register(captchaRoutes);
+  await app.register(siteRoutes);
   await app.register(userRoutes);
   await app.register(tokenRoutes);
   await app.register(fileRoutes);

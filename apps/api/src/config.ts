@@ -130,6 +130,10 @@ const configSchema = z
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
+    /** Who runs this installation, shown on the landing page, the privacy policy and the terms. */
+    OPERATOR_NAME: z.string().trim().min(1).max(200).default('안심신고 운영팀'),
+    /** How to reach the operator and its privacy officer (an e-mail address or a phone number). */
+    OPERATOR_CONTACT: z.string().trim().min(1).max(200).default('privacy@ansim.local'),
   })
   .superRefine((value, ctx) => {
     if (value.FILE_STORE === 's3') {

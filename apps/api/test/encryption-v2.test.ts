@@ -15,10 +15,12 @@ import {
   openJson,
   openText,
   type SealedField,
+  sealedKeyId,
   sealedVersion,
   UnsealedValueError,
 } from '../src/encryption/codec.ts';
 import { DataErasedError, keyringOf, sealBytes } from '../src/encryption/keyring.ts';
+import { enqueueMail } from '../src/mail/outbox.ts';
 import type { EncryptingFileStore } from '../src/storage/encrypting-file-store.ts';
 import { createDiskFileStore } from '../src/storage/file-store.ts';
 import {
@@ -29,7 +31,14 @@ import {
   reportBody,
   upload,
 } from './fixtures.ts';
-import { createTestApp, registerAndLogin, type TestClient, type TestContext } from './helpers.ts';
+import {
+  createTestApp,
+  createTestDatabase,
+  mailsTo,
+  registerAndLogin,
+  type TestClient,
+  type TestContext,
+} from './helpers.ts';
 
 let ctx: TestContext;
 let companyA: string;
@@ -325,5 +334,33 @@ describe('encryption format v2', () => {
     expect(await searchIds(managerA, '서지움')).toEqual([]);
     // Company B is untouched.
     expect(await searchIds(managerB, '김철수')).toHaveLength(1);
+  });
+});
+
+describe('sealing inside a transaction', () => {
+  it('does not remember a data key made by a transaction that then rolls back', async () => {
+    const database = await createTestDatabase();
+    try {
+      const mail = { subject: '제목', text: '본문', html: '<p>본문</p>' };
+      // The first mails of a fresh database: the platform key is made inside this transaction.
+      await expect(
+        database.db.transaction(async (tx) => {
+          await enqueueMail(tx, 'reset_password', 'first@x.example', mail);
+          await enqueueMail(tx, 'reset_password', 'second@x.example', mail);
+          throw new Error('rolled back');
+        }),
+      ).rejects.toThrow('rolled back');
+      expect(await database.query('SELECT id FROM data_keys')).toEqual([]);
+      // Sealed afterwards under a key that exists, not under the one the rollback took away (which this
+      // process could still open from its cache for a minute, but no other process ever could).
+      await enqueueMail(database.db, 'reset_password', 'third@x.example', mail);
+      const [third] = await mailsTo(database, 'third@x.example');
+      expect(third?.text).toBe('본문');
+      const [row] = await database.query<{ to: string }>('SELECT "to" FROM mail_outbox');
+      const keys = await database.query<{ id: string }>('SELECT id FROM data_keys');
+      expect(keys.map((key) => key.id)).toEqual([sealedKeyId(row!.to)]);
+    } finally {
+      await database.close();
+    }
   });
 });

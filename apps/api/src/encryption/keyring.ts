@@ -122,15 +122,16 @@ export class Keyring {
       if (cached) return { id: known.id, key: cached.key };
     }
     const query: QueryFunction = within ?? ((text, params) => this.database.query(text, params));
-    let created: string | undefined;
     for (let attempt = 0; attempt < 3; attempt++) {
+      // `uncommitted`: made by the open transaction `within` (its default created_at is that transaction's
+      // now()), which may still roll back.
       const [row] = (await query(
-        `SELECT id, company_id, wrapped_key FROM data_keys
+        `SELECT id, company_id, wrapped_key, $3::boolean AND created_at = now() AS uncommitted FROM data_keys
           WHERE coalesce(company_id, $2::uuid) = coalesce($1::uuid, $2::uuid) AND retired_at IS NULL`,
-        [companyId, PLATFORM_SCOPE],
-      )) as KeyRow[];
+        [companyId, PLATFORM_SCOPE, within !== undefined],
+      )) as (KeyRow & { uncommitted: boolean })[];
       if (row) {
-        if (row.id === created) {
+        if (row.uncommitted) {
           const key = openBytes(
             this.masterKey,
             Buffer.from(row.wrapped_key, 'base64'),
@@ -148,7 +149,6 @@ export class Keyring {
         'INSERT INTO data_keys (id, company_id, wrapped_key) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
         [id, companyId, wrapped.toString('base64')],
       );
-      if (within) created = id;
     }
     throw new Error('could not create a data key');
   }

@@ -1,4 +1,5 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_EXPIRES_HEADER } from '@ansim/shared/constants';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type ActiveSession, findSession } from '../domain/sessions/sessions.ts';
 import { AppError } from '../lib/app-error.ts';
 import { cookieNames } from './cookie-names.ts';
@@ -50,5 +51,20 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
     httpOnly: true,
     sameSite: 'lax',
     secure: request.server.deps.config.isHttps,
+  });
+}
+
+/**
+ * Every answer to a request that looked at its session says when that session now ends, so the client's idea of
+ * the expiry slides with the server's instead of being read once at page load. Requests that never read the
+ * session (public pages, static files) cost no extra query.
+ */
+export function registerSessionExpiryHeader(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    const pending = loaded.get(request);
+    if (!pending) return payload;
+    const session = await pending.catch(() => null);
+    if (session) reply.header(SESSION_EXPIRES_HEADER, String(session.expires));
+    return payload;
   });
 }

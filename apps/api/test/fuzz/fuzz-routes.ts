@@ -238,6 +238,7 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
   'GET /api/health': {},
   'GET /api/ready': {},
   'GET /api/v1/captcha/challenge': {},
+  'GET /api/v1/site': {},
   'POST /api/v1/user': {
     expensive: true,
     bodies: () => [

@@ -94,6 +94,7 @@ const TABLE: Record<string, { call: (f: Fixture) => Call | Promise<Call>; expect
     call: () => ({ url: '/api/v1/captcha/challenge' }),
     expect: everyone(200),
   },
+  'GET /api/v1/site': { call: () => ({ url: '/api/v1/site/' }), expect: everyone(200) },
 
   'POST /api/v1/user': {
     call: () => ({

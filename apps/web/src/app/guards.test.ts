@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { guardRedirect, loginRedirectFor, safeRedirect } from './guards';
+import { afterLoginPath, guardRedirect, loginRedirectFor, safeRedirect } from './guards';
 
 const ORIGIN = 'https://ansim.example';
 const at = (pathname: string, search = '', hash = '') => ({ pathname, search, hash });
@@ -32,6 +32,24 @@ describe('safeRedirect', () => {
     ['login loop', '/login?redirect=%2Fdashboard'],
   ])('falls back to /dashboard for a %s', (_name, raw) => {
     expect(safeRedirect(raw, ORIGIN)).toBe('/dashboard');
+  });
+});
+
+describe('afterLoginPath', () => {
+  it('sends a manager to the case list and a member to the dashboard when nothing was asked for', () => {
+    expect(afterLoginPath(null, ORIGIN, 'manager')).toBe('/manager');
+    expect(afterLoginPath(null, ORIGIN, 'member')).toBe('/dashboard');
+    expect(afterLoginPath(undefined, ORIGIN, undefined)).toBe('/dashboard');
+  });
+
+  it('follows an asked-for page whatever the role', () => {
+    expect(afterLoginPath('/report/t/a?step=2', ORIGIN, 'manager')).toBe('/report/t/a?step=2');
+    expect(afterLoginPath('/dashboard', ORIGIN, 'manager')).toBe('/dashboard');
+  });
+
+  it('falls back to the home of the role for a redirect it will not follow', () => {
+    expect(afterLoginPath('https://evil.example/', ORIGIN, 'manager')).toBe('/manager');
+    expect(afterLoginPath('/logout', ORIGIN, 'member')).toBe('/dashboard');
   });
 });
 

@@ -32,21 +32,37 @@ export const fullPath = (location: LocationLike): string =>
 export const loginRedirectFor = (location: LocationLike): string => paths.login.to(fullPath(location));
 
 /**
- * Where to go after login. Only same-origin paths are followed: `//host`, `/\host`, absolute URLs and
- * `javascript:` would turn the login page into an open redirect, so they fall back to the dashboard.
+ * A requested redirect if it is safe to follow, else null. Only same-origin paths are followed: `//host`,
+ * `/\\host`, absolute URLs and `javascript:` would turn the login page into an open redirect.
  */
-export function safeRedirect(raw: string | null | undefined, origin: string): string {
-  if (!raw?.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return DEFAULT_AFTER_LOGIN;
+function followableRedirect(raw: string | null | undefined, origin: string): string | null {
+  if (!raw?.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return null;
   try {
     const url = new URL(raw, origin);
-    if (url.origin !== new URL(origin).origin) return DEFAULT_AFTER_LOGIN;
-    const target = `${url.pathname}${url.search}${url.hash}`;
+    if (url.origin !== new URL(origin).origin) return null;
     // Coming back to login or logout after logging in would undo or repeat what was just done.
-    if (url.pathname === paths.login.path || url.pathname === paths.logout.path) return DEFAULT_AFTER_LOGIN;
-    return target;
+    if (url.pathname === paths.login.path || url.pathname === paths.logout.path) return null;
+    return `${url.pathname}${url.search}${url.hash}`;
   } catch {
-    return DEFAULT_AFTER_LOGIN;
+    return null;
   }
+}
+
+/** Where to go after login when the role is not known: the requested page, else the dashboard. */
+export function safeRedirect(raw: string | null | undefined, origin: string): string {
+  return followableRedirect(raw, origin) ?? DEFAULT_AFTER_LOGIN;
+}
+
+/**
+ * Where to go after login: the page that was asked for, else the person's home — the case list for a
+ * manager, the member dashboard for everyone else.
+ */
+export function afterLoginPath(
+  raw: string | null | undefined,
+  origin: string,
+  role: string | undefined,
+): string {
+  return followableRedirect(raw, origin) ?? (role === 'manager' ? paths.manager.to() : DEFAULT_AFTER_LOGIN);
 }
 
 /**

@@ -1,8 +1,14 @@
-import { CSRF_COOKIE, CSRF_HEADER, SECURE_CSRF_COOKIE } from '@ansim/shared/constants';
+import {
+  CSRF_COOKIE,
+  CSRF_HEADER,
+  SECURE_CSRF_COOKIE,
+  SESSION_EXPIRES_HEADER,
+} from '@ansim/shared/constants';
 import axios, { type AxiosInstance } from 'axios';
 import { env } from '../config/env';
 import { readCookie } from './cookies';
 import { toRequestError } from './request-error';
+import { noteSessionExpires, noteUnauthorized } from './session-sync';
 
 export type HttpMethod =
   | 'get'
@@ -26,6 +32,8 @@ export interface RequestOptions {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** axios lower-cases response header names. */
+const EXPIRES_HEADER = SESSION_EXPIRES_HEADER.toLowerCase();
 
 /**
  * Spec §7: same origin unless a build-time base is set, cookies always, no default timeout (0 = none) and
@@ -102,8 +110,13 @@ export async function request<T = unknown>(
           ]
         : undefined,
     });
+    noteSessionExpires(response.headers?.[EXPIRES_HEADER]);
     return response.data;
   } catch (error) {
-    throw toRequestError(error);
+    const failed = toRequestError(error);
+    const response = (error as { response?: { headers?: Record<string, unknown> } } | null)?.response;
+    noteSessionExpires(response?.headers?.[EXPIRES_HEADER]);
+    if (failed.status === 401) noteUnauthorized(url);
+    throw failed;
   }
 }

@@ -20,7 +20,9 @@ import { isRequestError } from '../../lib/request-error';
 import { endReceiptSession } from '../anonymous/api/receipt';
 import { isReceiptSessionFor, useReceiptSession } from '../anonymous/receipt-session';
 import '../anonymous/anonymous-copy';
-import { STATUS_CHIPS, useDateFormat } from '../dashboard/report-status';
+import { useDateTime } from '../../lib/datetime';
+import { STATUS_CHIPS } from '../dashboard/report-status';
+import { markReportSeen } from '../dashboard/seen-reports';
 import { fileDownloadUrl } from '../report-wizard/api/evidence-files';
 import { formatBytes } from '../report-wizard/components/format-bytes';
 import { reportTypeLabel } from '../report-wizard/report-type-labels';
@@ -95,10 +97,10 @@ export default function ReportDetailPage() {
 }
 
 function ReportDetailView({ report }: { report: ReportDetail }) {
-  const { t, i18n } = useTranslation();
-  const formatDate = useDateFormat();
-  const formatDateTime = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const { t } = useTranslation();
+  // What is on screen now is what the dashboard's "new" marker compares against next time.
+  useEffect(() => markReportSeen(report.id, report.updated_at), [report.id, report.updated_at]);
+  const { date: formatDate, dateTime: formatDateTime } = useDateTime();
   const names = new Map(report.files.map((file) => [file.id, file.name]));
   const { statements } = report;
 
@@ -118,8 +120,10 @@ function ReportDetailView({ report }: { report: ReportDetail }) {
             <Typography>{reportTypeLabel(t, report.report_type)}</Typography>
           </Box>
           <Typography variant="body2" color="text.secondary">
-            {t('dashboard.submittedAt', { date: formatDate(report.created_at) })} ·{' '}
-            {t('dashboard.updatedAt', { date: formatDate(report.updated_at) })}
+            <span data-testid="report-submitted-at">
+              {t('dashboard.submittedAt', { date: formatDateTime(report.created_at) })}
+            </span>{' '}
+            · {t('dashboard.updatedAt', { date: formatDateTime(report.updated_at) })}
           </Typography>
           {report.report_type === 'anonym' && (
             <Alert severity="info" sx={{ mt: 2 }}>
