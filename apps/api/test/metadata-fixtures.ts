@@ -432,7 +432,51 @@ function box(type: string, ...content: Buffer[]): Buffer {
   return Buffer.concat([header, body]);
 }
 
-/** ftyp, a movie header and a little media data; exiftool adds the tags. */
+const u32 = (...values: number[]) =>
+  Buffer.concat(
+    values.map((value) => {
+      const bytes = Buffer.alloc(4);
+      bytes.writeUInt32BE(value);
+      return bytes;
+    }),
+  );
+
+/** A track of timed metadata, as an action camera records its GPS, with one sample at `sampleOffset`. */
+function gpsTrack(sampleOffset: number, sampleSize: number): Buffer {
+  const trackHeader = Buffer.alloc(84);
+  trackHeader.writeUInt32BE(1, 0); // enabled
+  trackHeader.writeUInt32BE(1, 12); // track 1
+  return box(
+    'trak',
+    box('tkhd', trackHeader),
+    box(
+      'mdia',
+      box('mdhd', u32(0, 0, 0, 1000, 1000), Buffer.from([0x55, 0xc4, 0, 0])),
+      box(
+        'hdlr',
+        u32(0, 0),
+        Buffer.from('meta', 'latin1'),
+        u32(0, 0, 0),
+        Buffer.from('GoPro MET\0', 'latin1'),
+      ),
+      box(
+        'minf',
+        box('nmhd', u32(0)),
+        box('dinf', box('dref', u32(0, 1), box('url ', u32(1)))),
+        box(
+          'stbl',
+          box('stsd', u32(0, 1), box('gpmd', Buffer.from([0, 0, 0, 0, 0, 0, 0, 1]))),
+          box('stts', u32(0, 1, 1, 1000)),
+          box('stsc', u32(0, 1, 1, 1, 1)),
+          box('stsz', u32(0, 0, 1, sampleSize)),
+          box('stco', u32(0, 1, sampleOffset)),
+        ),
+      ),
+    ),
+  );
+}
+
+/** ftyp, a movie with a GPS track, and media data; exiftool adds the tags. */
 function plainMp4(brand: string): Buffer {
   const movieHeader = Buffer.alloc(100);
   movieHeader.writeUInt32BE(1000, 12);
@@ -442,11 +486,12 @@ function plainMp4(brand: string): Buffer {
     movieHeader.writeUInt32BE(value, 36 + index * 4);
   });
   movieHeader.writeUInt32BE(2, 96);
-  return Buffer.concat([
-    box('ftyp', Buffer.from(`${brand}\0\0\0\0${brand}isom`, 'latin1')),
-    box('moov', box('mvhd', movieHeader)),
-    box('mdat', Buffer.from('MEDIA-DATA-KEPT!')),
-  ]);
+  const fileType = box('ftyp', Buffer.from(`${brand}\0\0\0\0${brand}isom`, 'latin1'));
+  const kept = Buffer.from('MEDIA-DATA-KEPT!');
+  const sample = Buffer.from(`GPS ${GPS.iso6709} ${SENTINEL}`);
+  const movie = (offset: number) => box('moov', box('mvhd', movieHeader), gpsTrack(offset, sample.length));
+  const sampleOffset = fileType.length + movie(0).length + 8 + kept.length;
+  return Buffer.concat([fileType, movie(sampleOffset), box('mdat', kept, sample)]);
 }
 
 async function mp4Fixture(brand: string, extension: string): Promise<Buffer> {
@@ -489,12 +534,27 @@ function docProps(application: string): Record<string, string> {
 }
 
 /** Parts stored uncompressed, so that a test of the upload's raw bytes proves the name was there. */
-function officeZip(parts: Record<string, string>): Buffer {
+function officeZip(parts: Record<string, string | Buffer>): Buffer {
   return Buffer.from(
     zipSync(
-      Object.fromEntries(Object.entries(parts).map(([name, text]) => [name, [strToU8(text), { level: 0 }]])),
+      Object.fromEntries(
+        Object.entries(parts).map(([name, content]) => [
+          name,
+          [typeof content === 'string' ? strToU8(content) : content, { level: 0 }],
+        ]),
+      ),
     ),
   );
+}
+
+/** A picture as a phone saved it before it was pasted into a document: EXIF with the owner and place. */
+function pastedPhoto(): Buffer {
+  const exif = Buffer.concat([
+    Buffer.from('Exif\0\0MM\0*\0\0\0\x08', 'latin1'),
+    Buffer.from(`Artist ${SENTINEL} GPS ${GPS.iso6709}`),
+  ]);
+  const jpeg = plainJpeg();
+  return Buffer.concat([jpeg.subarray(0, 2), segment(0xe1, exif), jpeg.subarray(2)]);
 }
 
 const W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
@@ -508,6 +568,9 @@ export function docxFixture(): Buffer {
     '_rels/.rels': ROOT_RELS(OFFICE_DOCUMENT, 'word/document.xml'),
     'word/document.xml': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n<w:document ${W}><w:body><w:p><w:r><w:t>3층 회의실에서 BODY-TEXT</w:t></w:r><w:ins w:id="1" w:author="${SENTINEL}" w:date="2026-10-01T09:00:00Z"><w:r><w:t>추가</w:t></w:r></w:ins><w:del w:id="2" w:author='${SENTINEL}' w:date="2026-10-01T09:00:00Z"><w:r><w:delText>삭제</w:delText></w:r></w:del><w:commentRangeStart w:id="0"/><w:r><w:commentReference w:id="0"/></w:r></w:p></w:body></w:document>`,
     'word/comments.xml': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n<w:comments ${W}><w:comment w:id="0" w:author="${SENTINEL}" w:date="2026-10-01T09:00:00Z" w:initials="김"><w:p><w:r><w:t>의견</w:t></w:r></w:p></w:comment></w:comments>`,
+    'word/media/image1.jpeg': pastedPhoto(),
+    // A document from a SharePoint library carries its owner as a person column.
+    'customXml/item1.xml': `<?xml version="1.0" encoding="utf-8"?><p:properties xmlns:p="http://schemas.microsoft.com/office/2006/metadata/properties" xmlns:pc="http://schemas.microsoft.com/office/infopath/2007/PartnerControls"><documentManagement><Owner xmlns="http://sharepoint.example"><UserInfo><DisplayName>${SENTINEL}</DisplayName><AccountId>12</AccountId><AccountType/></UserInfo></Owner></documentManagement></p:properties>`,
     'word/people.xml': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n<w15:people ${W15}><w15:person w15:author="${SENTINEL}"><w15:presenceInfo w15:providerId="AD" w15:userId="S::${SENTINEL_ASCII}@company.example::1"/></w15:person></w15:people>`,
     ...docProps('Microsoft Office Word'),
   });
@@ -549,6 +612,7 @@ function hwpxFixture(): Buffer {
     'Contents/content.hpf': `<?xml version="1.0" encoding="UTF-8" standalone="yes" ?><opf:package xmlns:opf="http://www.idpf.org/2007/opf/" xmlns:dc="http://purl.org/dc/elements/1.1/" version="" unique-identifier="" id=""><opf:metadata><opf:title>${SENTINEL} 진술서</opf:title><opf:language>ko</opf:language><opf:meta name="creator" content="text">${SENTINEL}</opf:meta><opf:meta name="subject" content="text">${GPS.iso6709}</opf:meta><opf:meta name="description" content="${SENTINEL}"/><opf:meta name="lastsaveby" content="text">${SENTINEL}</opf:meta><opf:meta name="CreatedDate" content="text">2026-10-01T09:00:00Z</opf:meta><opf:meta name="keyword" content="text">${SENTINEL}</opf:meta><dc:creator>${SENTINEL}</dc:creator></opf:metadata><opf:manifest><opf:item id="header" href="Contents/header.xml" media-type="application/xml"/><opf:item id="section0" href="Contents/section0.xml" media-type="application/xml"/></opf:manifest><opf:spine><opf:itemref idref="header" linear="yes"/><opf:itemref idref="section0" linear="yes"/></opf:spine></opf:package>`,
     'Contents/header.xml': `<?xml version="1.0" encoding="UTF-8" standalone="yes" ?><hh:head xmlns:hh="http://www.hancom.co.kr/hwpml/2011/head" version="1.4" secCnt="1"><hh:trackChangeAuthors><hh:trackChangeAuthor name="${SENTINEL}" mark="1" color="#FF0000"/></hh:trackChangeAuthors></hh:head>`,
     'Contents/section0.xml': `<?xml version="1.0" encoding="UTF-8" standalone="yes" ?><hs:sec xmlns:hs="http://www.hancom.co.kr/hwpml/2011/section" xmlns:hp="http://www.hancom.co.kr/hwpml/2011/paragraph"><hp:p id="1"><hp:run charPrIDRef="0"><hp:t>3층 회의실에서 BODY-TEXT</hp:t></hp:run></hp:p></hs:sec>`,
+    'BinData/image1.jpg': pastedPhoto(),
     'Preview/PrvText.txt': '3층 회의실에서 BODY-TEXT',
   });
 }
@@ -639,7 +703,11 @@ export function unclosedTagsPackage(kind: 'docx' | 'hwpx', count = 40_000): Buff
   if (kind === 'docx') {
     return Buffer.from(
       zipSync({
-        '[Content_Types].xml': deflated(CONTENT_TYPES('')),
+        '[Content_Types].xml': deflated(
+          CONTENT_TYPES(
+            '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/>',
+          ),
+        ),
         '_rels/.rels': deflated(ROOT_RELS(OFFICE_DOCUMENT, 'word/document.xml')),
         'word/document.xml': deflated(`<w:document ${W}><w:body/></w:document>`),
         'docProps/core.xml': deflated(

@@ -31,7 +31,8 @@ interface Slot {
 
 const slots = new Set<Slot>();
 const idle: Slot[] = [];
-const waiting: Array<(slot: Slot) => void> = [];
+/** Files waiting for a worker; `undefined` when none could be started for them. */
+const waiting: Array<(slot: Slot | undefined) => void> = [];
 
 function unremovable(input: Buffer): MetadataResult {
   return { outcome: 'unremovable', output: input };
@@ -67,19 +68,27 @@ function spawn(): Slot {
     clearTimeout(slot.idleTimer);
     if (slot.job) finish(slot, unremovable(slot.job.input), { healthy: false });
     const waiter = waiting.shift();
-    if (waiter) waiter(spawn());
+    if (waiter) waiter(spawnOrNothing());
   });
   return slot;
 }
 
-function acquire(): Promise<Slot> {
+function spawnOrNothing(): Slot | undefined {
+  try {
+    return spawn();
+  } catch {
+    return undefined;
+  }
+}
+
+function acquire(): Promise<Slot | undefined> {
   const ready = idle.pop();
   if (ready) {
     clearTimeout(ready.idleTimer);
     ready.worker.ref();
     return Promise.resolve(ready);
   }
-  if (slots.size < MAX_WORKERS) return Promise.resolve(spawn());
+  if (slots.size < MAX_WORKERS) return Promise.resolve(spawnOrNothing());
   return new Promise((resolve) => waiting.push(resolve));
 }
 
@@ -106,6 +115,13 @@ function finish(slot: Slot, result: MetadataResult, { healthy = true } = {}) {
   idle.push(slot);
 }
 
+/** Files being stripped or waiting for a worker, for tests and diagnostics. */
+export function metadataJobsInProgress(): number {
+  let running = 0;
+  for (const slot of slots) if (slot.job) running += 1;
+  return running + waiting.length;
+}
+
 /** Whether the type's metadata is settled without reading the file (plain text, OLE documents). */
 export function outcomeWithoutReading(contentType: string): MetadataOutcome | undefined {
   const handling = METADATA_HANDLING.get(contentType);
@@ -126,6 +142,7 @@ export async function removeMetadata(
   const settled = outcomeWithoutReading(contentType);
   if (settled) return { outcome: settled, output: input };
   const slot = await acquire();
+  if (!slot) return unremovable(input);
   return new Promise((resolve) => {
     const timer = setTimeout(() => finish(slot, unremovable(input), { healthy: false }), timeoutMs);
     slot.job = { resolve, input, timer };

@@ -140,17 +140,24 @@ const TAG_BOXES = new Set(['udta', 'meta', 'uuid', 'ilst', 'Xtra', 'XMP_', '\u00
 const CONTAINER_BOXES = new Set(['moov', 'trak', 'mdia', 'minf', 'edts', 'moof', 'traf', 'mvex']);
 const MAX_BOX_DEPTH = 8;
 
-function blankTagBoxes(output: Buffer, start: number, end: number, depth: number): number {
-  let blanked = 0;
+interface Box {
+  type: string;
+  /** Where its content starts, after the header. */
+  body: number;
+  end: number;
+}
+
+/** The boxes one after another in `[start, end)`. */
+function* boxesIn(buffer: Buffer, start: number, end: number, depth: number): Generator<Box> {
   let offset = start;
   while (offset < end) {
     if (offset + 8 > end) unremovable('mp4: truncated box header');
-    const type = output.toString('latin1', offset + 4, offset + 8);
-    let size = output.readUInt32BE(offset);
+    const type = buffer.toString('latin1', offset + 4, offset + 8);
+    let size = buffer.readUInt32BE(offset);
     let header = 8;
     if (size === 1) {
       if (offset + 16 > end) unremovable('mp4: truncated large box header');
-      const large = output.readBigUInt64BE(offset + 8);
+      const large = buffer.readBigUInt64BE(offset + 8);
       if (large > BigInt(end - offset)) unremovable('mp4: box past the end');
       size = Number(large);
       header = 16;
@@ -159,22 +166,101 @@ function blankTagBoxes(output: Buffer, start: number, end: number, depth: number
       size = end - offset; // the last box runs to the end of the file
     }
     if (size < header || offset + size > end) unremovable('mp4: box past the end');
-    if (TAG_BOXES.has(type)) {
-      output.write('free', offset + 4, 'latin1');
-      output.fill(0, offset + header, offset + size);
-      blanked += 1;
-    } else if (CONTAINER_BOXES.has(type)) {
-      if (depth >= MAX_BOX_DEPTH) unremovable('mp4: boxes nested too deep');
-      blanked += blankTagBoxes(output, offset + header, offset + size, depth + 1);
-    }
+    yield { type, body: offset + header, end: offset + size };
     offset += size;
   }
-  return blanked;
+}
+
+function blankTagBoxes(output: Buffer, start: number, end: number, depth: number): void {
+  for (const box of boxesIn(output, start, end, depth)) {
+    if (TAG_BOXES.has(box.type)) {
+      output.write('free', box.body - 4, 'latin1');
+      output.fill(0, box.body, box.end);
+    } else if (CONTAINER_BOXES.has(box.type)) {
+      if (depth >= MAX_BOX_DEPTH) unremovable('mp4: boxes nested too deep');
+      blankTagBoxes(output, box.body, box.end, depth + 1);
+    }
+  }
+}
+
+function childBox(buffer: Buffer, parent: Box, type: string, depth: number): Box | undefined {
+  for (const box of boxesIn(buffer, parent.body, parent.end, depth)) if (box.type === type) return box;
+  return undefined;
+}
+
+/**
+ * Tracks of timed metadata rather than sound or picture: an action camera's GPMF telemetry with its GPS
+ * track, Google's camera motion (`camm`), a phone's location samples. Their samples sit in the media data
+ * among the others, so they are zeroed where they are, found through the track's sample table.
+ */
+const TIMED_METADATA_HANDLERS = new Set(['meta', 'camm']);
+
+function zeroSamples(output: Buffer, sampleTable: Box): void {
+  const sizes = childBox(output, sampleTable, 'stsz', 5);
+  const chunks = childBox(output, sampleTable, 'stsc', 5);
+  const offsets = childBox(output, sampleTable, 'stco', 5) ?? childBox(output, sampleTable, 'co64', 5);
+  if (!sizes || !chunks || !offsets) unremovable('mp4: metadata track without a sample table');
+  const within = (box: Box, bytes: number) => {
+    if (box.body + bytes > box.end) unremovable('mp4: sample table past its box');
+  };
+  within(sizes, 12);
+  const uniformSize = output.readUInt32BE(sizes.body + 4);
+  const sampleCount = output.readUInt32BE(sizes.body + 8);
+  if (uniformSize === 0) within(sizes, 12 + sampleCount * 4);
+  const is64 = offsets.type === 'co64';
+  within(offsets, 8);
+  const chunkCount = output.readUInt32BE(offsets.body + 4);
+  within(offsets, 8 + chunkCount * (is64 ? 8 : 4));
+  const chunkOffset = (chunk: number) =>
+    is64
+      ? Number(output.readBigUInt64BE(offsets.body + 8 + chunk * 8))
+      : output.readUInt32BE(offsets.body + 8 + chunk * 4);
+  within(chunks, 8);
+  const runCount = output.readUInt32BE(chunks.body + 4);
+  within(chunks, 8 + runCount * 12);
+  let sample = 0;
+  let zeroed = 0;
+  for (let run = 0; run < runCount; run += 1) {
+    const first = output.readUInt32BE(chunks.body + 8 + run * 12) - 1;
+    const perChunk = output.readUInt32BE(chunks.body + 8 + run * 12 + 4);
+    const last = run + 1 < runCount ? output.readUInt32BE(chunks.body + 8 + (run + 1) * 12) - 1 : chunkCount;
+    if (first < 0 || last < first || last > chunkCount) unremovable('mp4: bad sample-to-chunk table');
+    for (let chunk = first; chunk < last && sample < sampleCount; chunk += 1) {
+      let at = chunkOffset(chunk);
+      for (let index = 0; index < perChunk && sample < sampleCount; index += 1, sample += 1) {
+        const size = uniformSize || output.readUInt32BE(sizes.body + 12 + sample * 4);
+        zeroed += size;
+        // Samples that overlap would let a small table make us write far more than the file's size.
+        if (at + size > output.length || zeroed > output.length) unremovable('mp4: samples past the end');
+        output.fill(0, at, at + size);
+        at += size;
+      }
+    }
+  }
+}
+
+function zeroTimedMetadataTracks(output: Buffer): void {
+  for (const movie of boxesIn(output, 0, output.length, 0)) {
+    if (movie.type !== 'moov') continue;
+    for (const track of boxesIn(output, movie.body, movie.end, 1)) {
+      if (track.type !== 'trak') continue;
+      const media = childBox(output, track, 'mdia', 2);
+      const handler = media && childBox(output, media, 'hdlr', 3);
+      if (!media || !handler || handler.body + 12 > handler.end) continue;
+      if (!TIMED_METADATA_HANDLERS.has(output.toString('latin1', handler.body + 8, handler.body + 12)))
+        continue;
+      const information = childBox(output, media, 'minf', 3);
+      const sampleTable = information && childBox(output, information, 'stbl', 4);
+      if (!sampleTable) unremovable('mp4: metadata track without a sample table');
+      zeroSamples(output, sampleTable);
+    }
+  }
 }
 
 export function stripMp4Metadata(input: Buffer): Buffer {
   if (input.length < 8) unremovable('mp4: too short');
   const output = Buffer.from(input);
+  zeroTimedMetadataTracks(output);
   blankTagBoxes(output, 0, output.length, 0);
   return output;
 }

@@ -170,6 +170,10 @@ describe('what stays', () => {
     expect(after['word/document.xml']).toContain('<w:del w:id="2" w:author=\'\' w:date=');
     expect(after['word/document.xml']).toContain('3층 회의실에서 BODY-TEXT');
     expect(after['word/people.xml']).toContain('<w15:person w15:author="">');
+    // The pasted photo keeps its image, without its EXIF.
+    const photo = Buffer.from(unzipSync(output)['word/media/image1.jpeg']!);
+    expect(photo.includes('Exif')).toBe(false);
+    expect(photo.subarray(-3).equals(Buffer.from([0x3f, 0xff, 0xd9]))).toBe(true);
     for (const name of ['[Content_Types].xml', '_rels/.rels']) {
       expect(rawEntry(output, name).equals(rawEntry(input, name)), name).toBe(true);
     }

@@ -1,5 +1,11 @@
 import { SaxesParser } from 'saxes';
 import { unremovable } from './metadata-outcome.ts';
+import {
+  stripGifMetadata,
+  stripJpegMetadata,
+  stripPngMetadata,
+  stripWebpMetadata,
+} from './strip-image-metadata.ts';
 import { readZip, readZipEntry, replaceZipEntries, type ZipEntry } from './zip-archive.ts';
 
 /**
@@ -86,6 +92,8 @@ function elementFate(
   depth: number,
 ): 'remove' | 'empty' | undefined {
   if (element === 'author') return 'empty'; // Excel's legacy comments list their authors as text
+  // SharePoint's person columns in customXml: display name, account id and login of a user.
+  if (element === 'userinfo') return 'empty';
   if (role === 'core') return depth === 1 && !KEPT_CORE_PROPERTIES.has(element) ? 'remove' : undefined;
   if (role === 'extended') return EXTENDED_PERSON_PROPERTIES.has(element) ? 'remove' : undefined;
   if (role === 'hpf') {
@@ -260,8 +268,18 @@ function isSigned(entries: ZipEntry[]): boolean {
 }
 
 const XML_PART = /\.(xml|rels|hpf)$/;
-/** All the XML of a package is inflated one part at a time; beyond this total the package is refused. */
-const MAX_XML_BYTES = 256 * 1024 * 1024;
+/**
+ * Pictures pasted into a document keep their own EXIF (a phone photo's GPS position, its owner); Word and
+ * 한글 store them as they were (`word/media/`, `BinData/`, thumbnails), so they are stripped like uploads.
+ */
+const IMAGE_PARTS: Array<[RegExp, (input: Buffer) => Buffer]> = [
+  [/\.jpe?g$/, stripJpegMetadata],
+  [/\.png$/, stripPngMetadata],
+  [/\.gif$/, stripGifMetadata],
+  [/\.webp$/, stripWebpMetadata],
+];
+/** The parts of a package are inflated one at a time; beyond this total the package is refused. */
+const MAX_READ_BYTES = 256 * 1024 * 1024;
 
 /** Throws (outcome `unremovable`) on a package it cannot read or must not edit. */
 export function stripPackageMetadata(input: Buffer): Buffer {
@@ -279,9 +297,16 @@ export function stripPackageMetadata(input: Buffer): Buffer {
         replacements.set(entry, EMPTY_CUSTOM_PROPERTIES);
       continue;
     }
-    if (!XML_PART.test(name)) continue;
+    const stripImage = IMAGE_PARTS.find(([pattern]) => pattern.test(name))?.[1];
+    if (!stripImage && !XML_PART.test(name)) continue;
     inflated += entry.size;
-    if (inflated > MAX_XML_BYTES) unremovable('package: too much XML');
+    if (inflated > MAX_READ_BYTES) unremovable('package: too much to read');
+    if (stripImage) {
+      const picture = readZipEntry(input, entry);
+      const stripped = stripImage(picture);
+      if (!stripped.equals(picture)) replacements.set(entry, stripped);
+      continue;
+    }
     const role: PartRole = parts.core.has(name)
       ? 'core'
       : parts.extended.has(name)
