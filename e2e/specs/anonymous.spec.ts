@@ -4,6 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page, Request } from '@playwright/test';
 import {
   createCompanyMember,
+  ensureManagerTotp,
   expect,
   loginThroughUi,
   SCREENSHOTS,
@@ -308,21 +309,16 @@ test('a stranger files through /c/{code} without an account', async ({ browser }
 });
 
 test("a manager's status change mails nothing to the work address, and a bare notice to the private one", async ({
-  browser,
+  playwright,
 }) => {
   expect(memberReport, 'the first test filed the report').toBeTruthy();
   const workMailsBefore = mailsTo(member.email).length;
-  const context = await browser.newContext({
-    baseURL: server.baseURL,
-    viewport: { width: 1280, height: 900 },
-  });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await loginThroughUi(page, demoManager());
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await context.request.get('/api/csrf');
-  const csrf = (await context.cookies()).find((cookie) => cookie.name === 'csrftoken')!.value;
-  const changed = await context.request.patch(`/api/v1/manager/report/${memberReport.id}`, {
+  // Managers must have a second factor: this logs the demo manager in and enrols TOTP unless a spec did.
+  const manager = await playwright.request.newContext({ baseURL: server.baseURL });
+  await ensureManagerTotp(manager, server.baseURL, demoManager());
+  await manager.get('/api/csrf');
+  const csrf = (await manager.storageState()).cookies.find((cookie) => cookie.name === 'csrftoken')!.value;
+  const changed = await manager.patch(`/api/v1/manager/report/${memberReport.id}`, {
     headers: { 'X-CSRFToken': csrf },
     data: { status: 'investigating', note_for_reporter: '조사를 시작했습니다.', internal_note: '' },
   });
@@ -341,5 +337,5 @@ test("a manager's status change mails nothing to the work address, and a bare no
   for (const path of links) expect(path).toBe('/receipt');
   // The notice has gone out, so anything the same change mailed has too: nothing reached the work address.
   expect(mailsTo(member.email)).toHaveLength(workMailsBefore);
-  await context.close();
+  await manager.dispose();
 });

@@ -40,10 +40,14 @@ async function loggedInContext(browser: Browser, user: TestUser, viewport = { wi
 }
 
 async function fileReport(request: APIRequestContext, form: Record<string, unknown>): Promise<string> {
-  const response = await request.post('/api/v1/report/', {
-    headers: { ...(await csrf(request)), 'Idempotency-Key': randomUUID() },
-    data: form,
-  });
+  const headers: Record<string, string> = { ...(await csrf(request)), 'Idempotency-Key': randomUUID() };
+  // An anonymous report is filed through an intake token, never the account (docs/decisions/0005).
+  if (form.report_type === 'anonym') {
+    const intake = await request.post('/api/v1/intake/', { headers, data: {} });
+    expect(intake.status(), await intake.text()).toBe(201);
+    headers['X-Intake-Token'] = ((await intake.json()) as { token: string }).token;
+  }
+  const response = await request.post('/api/v1/report/', { headers, data: form });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { id: string }).id;
 }

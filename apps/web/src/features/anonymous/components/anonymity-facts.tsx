@@ -3,7 +3,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSiteInfo } from '../api/site';
+import { useSiteInfo } from '../../../lib/site-info';
 import '../anonymous-copy';
 
 const CAN = ['content', 'thread'] as const;
@@ -13,12 +13,12 @@ const CANNOT = ['identity', 'account', 'metadata', 'fileName', 'mail'] as const;
 export function OperatorLine() {
   const { t } = useTranslation();
   const site = useSiteInfo();
-  if (!site.data?.operator_name) return null;
+  if (!site?.operator_name) return null;
   return (
     <Typography variant="body2" color="text.secondary" data-testid="site-operator">
-      {t('anonymous.facts.operator', { name: site.data.operator_name })}
-      {site.data.operator_contact &&
-        ` · ${t('anonymous.facts.operatorContact', { contact: site.data.operator_contact })}`}
+      {t('anonymous.facts.operator', { name: site.operator_name })}
+      {site.operator_contact &&
+        ` · ${t('anonymous.facts.operatorContact', { contact: site.operator_contact })}`}
     </Typography>
   );
 }

@@ -11,6 +11,9 @@ import IntakePage from './intake-page';
 
 const request = vi.fn();
 vi.mock('../../../lib/request', () => ({ request: (...args: unknown[]) => request(...args) }));
+vi.mock('../../../lib/site-info', () => ({
+  useSiteInfo: () => ({ operator_name: '안심신고 운영팀', operator_contact: 'help@ansim.example' }),
+}));
 vi.mock('../../auth/components/captcha-field', () => ({
   CaptchaField: ({ onChange }: { onChange: (payload: string) => void }) => (
     <button type="button" onClick={() => onChange('captcha-payload')}>
@@ -33,8 +36,6 @@ afterEach(() => {
 /** Answers the page's GETs by path; POST /intake/ from `grant`. */
 function serve(info: unknown, grant?: unknown) {
   request.mockImplementation((method: string, url: string) => {
-    if (url === '/api/v1/site/')
-      return Promise.resolve({ operator_name: '안심신고 운영팀', operator_contact: 'help@ansim.example' });
     if (method === 'get' && url.startsWith('/api/v1/intake/'))
       return info instanceof Error ? Promise.reject(info) : Promise.resolve(info);
     if (method === 'post' && url === '/api/v1/intake/') return Promise.resolve(grant);
