@@ -254,6 +254,30 @@ describe('evidence rules', () => {
   });
 });
 
+describe('generic file names', () => {
+  it('number the files in the order the report cites them, as the reporter saw before submitting', async () => {
+    const draft = await anonymousDraft(ctx, member);
+    const uploadedFirst = (await upload(draft, 'first.txt', Buffer.from('먼저 올린 파일'))).json();
+    const secondId = (await upload(draft, 'second.txt', Buffer.from('나중에 올린 파일'))).json().id;
+    const { id } = (
+      await draft.post(
+        '/api/v1/report/',
+        reportBody('anonym', {
+          acts: [{ date: '2026-10-01', location: '본사', description: '폭언', evidences: [secondId] }],
+          harms: [{ type: 'mental', description: '불면', evidences: [uploadedFirst.id] }],
+        }),
+      )
+    ).json();
+    const detail = (await manager.get(`/api/v1/manager/report/${id}`)).json();
+    expect(
+      detail.files.map((file: { id: string; name: string }) => [file.id, file.name.split('.')[0]]),
+    ).toEqual([
+      [secondId, '증거자료-1'],
+      [uploadedFirst.id, '증거자료-2'],
+    ]);
+  });
+});
+
 describe('notices about an anonymous case', () => {
   it('sends nothing to the account address and a content-free, delayed notice to the private address', async () => {
     const draft = await anonymousDraft(ctx, member, { withAccountCookies: true });

@@ -415,6 +415,11 @@ export const reportFiles = pgTable(
       .references(() => files.id, { onDelete: 'restrict' }),
     /** A citation from before one-file-one-report (migration 0007): left as it was, outside the rule. */
     legacy: boolean('legacy').notNull().default(false),
+    /**
+     * The file's place in the report as the reporter cited it (acts first, then harms): an anonymous report's
+     * generic names (증거자료-1, -2…) follow it, as the reporter's preview before submitting does.
+     */
+    position: integer('position').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.reportId, t.fileId] }),

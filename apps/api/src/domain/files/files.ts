@@ -426,7 +426,7 @@ export async function citeFiles(
 ): Promise<void> {
   if (fileIds.length === 0) return;
   try {
-    await tx.insert(reportFiles).values(fileIds.map((fileId) => ({ reportId, fileId })));
+    await tx.insert(reportFiles).values(fileIds.map((fileId, position) => ({ reportId, fileId, position })));
   } catch (error) {
     if (isSecondCitation(error)) throw new AppError('FILE_IN_USE', { message: FILE_CITED_ELSEWHERE });
     throw error;

@@ -153,7 +153,7 @@ export async function caseFiles(
     .from(reportFiles)
     .innerJoin(files, eq(files.id, reportFiles.fileId))
     .where(eq(reportFiles.reportId, report.id))
-    .orderBy(asc(files.createdAt), asc(files.id));
+    .orderBy(asc(reportFiles.position), asc(files.createdAt), asc(files.id));
   return Promise.all(
     rows.map(async ({ file }, index) => ({
       id: file.id,
