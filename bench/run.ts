@@ -255,6 +255,8 @@ async function main(): Promise<void> {
         ALTCHA_MAX_NUMBER: '100',
         LOGIN_LIMIT_PER_IP_PER_MINUTE: '1000000',
         LOGIN_FAILURES_PER_ACCOUNT_PER_HOUR: '1000000',
+        // Every benchmark user registers from this one machine.
+        ACCOUNT_REQUESTS_PER_IP_PER_HOUR: '1000000',
         MAIL_POLL_MS: '600000',
         DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'ansim-bench-data-')),
         ...(web ? { WEB_DIST: web.dist } : {}),
@@ -475,7 +477,7 @@ async function managerScenarios(
   const { id: templateId } = (await template.json()) as { id: string };
   log(`seeding ${MANAGER_REPORTS.toLocaleString('en')} reports`);
   const seedStart = Date.now();
-  const count = await seedManyReports(databaseUrl, templateId, MANAGER_REPORTS);
+  const count = await seedManyReports(databaseUrl, templateId, MANAGER_REPORTS, direct.database);
   log(`seeded ${count} reports in ${((Date.now() - seedStart) / 1000).toFixed(1)} s`);
 
   const managerSession = await login(base, managerEmail);

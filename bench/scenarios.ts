@@ -1,11 +1,12 @@
 import { reportFormSchema } from '@ansim/shared/report-form';
 import pg from 'pg';
 import { loadConfig } from '../apps/api/src/config.ts';
-import { openDatabase } from '../apps/api/src/db/client.ts';
+import { type Database, openDatabase } from '../apps/api/src/db/client.ts';
 import { listCompanyReports, managerListQuery } from '../apps/api/src/domain/manager/list-reports.ts';
 import { companyStats } from '../apps/api/src/domain/manager/stats.ts';
 import { submitReport } from '../apps/api/src/domain/reports/submit-report.ts';
 import { findSession, type SessionUser } from '../apps/api/src/domain/sessions/sessions.ts';
+import { openText, sealWithIndex } from '../apps/api/src/encryption/codec.ts';
 import { attachKeyring, resolveMasterKey } from '../apps/api/src/encryption/keyring.ts';
 
 /** The keys the bench server runs with; the direct side uses the same, so it does the same work. */
@@ -64,7 +65,7 @@ export async function directDatabase(url: string, max = 10) {
 
 export async function directSubmit(deps: Awaited<ReturnType<typeof directDatabase>>, reporter: SessionUser) {
   const form = tenKilobyteForm();
-  return () => submitReport(deps, reporter, form, undefined).then(() => undefined);
+  return () => submitReport(deps, { kind: 'account', user: reporter }, form).then(() => undefined);
 }
 
 /** The session lookup behind `GET /api/v1/token/`. */
@@ -87,15 +88,44 @@ export function directStats(deps: Awaited<ReturnType<typeof directDatabase>>, co
   return () => companyStats(deps.database, companyId).then(() => undefined);
 }
 
+async function resealCopies(client: pg.Client, database: Database, templateReportId: string) {
+  const [template] = (
+    await client.query<{ company_id: string; accused_name: string }>(
+      'SELECT company_id, accused_name FROM reports WHERE id = $1',
+      [templateReportId],
+    )
+  ).rows;
+  if (!template) return;
+  const name = await openText(database, 'reports.accused_name', templateReportId, template.accused_name);
+  for (;;) {
+    const { rows } = await client.query<{ id: string }>(
+      'SELECT id FROM reports WHERE company_id = $1 AND accused_name = $2 AND id <> $3 LIMIT 5000',
+      [template.company_id, template.accused_name, templateReportId],
+    );
+    if (rows.length === 0) return;
+    const sealed = await Promise.all(
+      rows.map((row) => sealWithIndex(database, template.company_id, 'reports.accused_name', row.id, name)),
+    );
+    await client.query(
+      `UPDATE reports r SET accused_name = v.sealed, accused_name_index = v.index
+         FROM unnest($1::uuid[], $2::text[], $3::text[]) AS v(id, sealed, index) WHERE r.id = v.id`,
+      [rows.map((row) => row.id), sealed.map((value) => value.sealed), sealed.map((value) => value.index)],
+    );
+  }
+}
+
 /**
  * Cases in one company up to `total`, spread over a year and over every status, in one INSERT … SELECT from
  * generate_series. Every other column (the form above all, as the product stored it, encrypted or not) is
  * copied from a template report submitted through the API, so the rows are what the product itself writes.
+ * A sealed value is bound to its row's id, so the copies of the columns a list opens (the accused name, with
+ * its blind index) are then sealed again for each new row, as the product would have sealed them.
  */
 export async function seedManyReports(
   url: string,
   templateReportId: string,
   total = 100_000,
+  database?: Database,
 ): Promise<number> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -133,6 +163,7 @@ export async function seedManyReports(
              FROM generate_series(1, $2::int) AS i) AS s`,
       [templateReportId, count],
     );
+    if (database) await resealCopies(client, database, templateReportId);
     // What autovacuum would do on a live system: sets the visibility map so the stats are index-only scans.
     await client.query('VACUUM ANALYZE reports');
     const { rows } = await client.query<{ n: number }>(

@@ -126,6 +126,8 @@ export async function startSmtpMailbox(): Promise<SmtpMailbox> {
       });
     },
   });
+  // A connection reset by a stopping server must not throw out of the test run.
+  server.on('error', () => {});
   const port = await new Promise<number>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {

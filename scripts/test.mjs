@@ -40,6 +40,8 @@ for (const stage of stages) {
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+/** End-to-end tests that failed once and passed on their retry (CI only): listed, never hidden. */
+const flaky = [];
 if (fs.existsSync(vitestJson)) {
   const report = JSON.parse(fs.readFileSync(vitestJson, 'utf8'));
   passed += report.numPassedTests ?? 0;
@@ -48,9 +50,16 @@ if (fs.existsSync(vitestJson)) {
 }
 if (fs.existsSync(e2eJson)) {
   const report = JSON.parse(fs.readFileSync(e2eJson, 'utf8'));
-  passed += report.stats?.expected ?? 0;
-  failed += (report.stats?.unexpected ?? 0) + (report.stats?.flaky ?? 0);
+  passed += (report.stats?.expected ?? 0) + (report.stats?.flaky ?? 0);
+  failed += report.stats?.unexpected ?? 0;
   skipped += report.stats?.skipped ?? 0;
+  const visit = (suite, titles) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        if (test.status === 'flaky') flaky.push([...titles, spec.title].filter(Boolean).join(' › '));
+    for (const child of suite.suites ?? []) visit(child, [...titles, child.title]);
+  };
+  for (const suite of report.suites ?? []) visit(suite, [suite.title]);
 }
 
 console.info('\nStages:');
@@ -59,5 +68,9 @@ for (const outcome of outcomes)
 const stageFailures = outcomes.filter((outcome) => !outcome.ok).length;
 // A failed stage without counted tests (type errors, lint) still counts as a failure in the summary.
 if (stageFailures > 0 && failed === 0) failed = stageFailures;
+if (flaky.length > 0) {
+  console.info(`Passed only on their retry (${flaky.length}):`);
+  for (const title of flaky) console.info(`  ↻ ${title}`);
+}
 console.info(`total: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(stageFailures > 0 ? 1 : 0);

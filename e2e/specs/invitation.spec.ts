@@ -344,7 +344,7 @@ test('the accused person acknowledges, answers in 3 steps with an evidence uploa
   await expect(page.getByRole('alert')).toContainText('비밀유지 의무 확인란');
   await page.getByRole('checkbox', { name: /비밀유지 의무를 확인했으며/ }).check();
   await page.getByRole('button', { name: '확인하고 진술서 작성하기' }).click();
-  await expect(page).toHaveURL(`${api.baseURL}/defendant/a`);
+  await expect(page).toHaveURL(`${api.baseURL}/defendant/a?step=1`);
 
   // Step 1: their own details; the name the manager used is filled in.
   await expect(page.getByRole('heading', { level: 2, name: '인적 사항' })).toBeVisible();

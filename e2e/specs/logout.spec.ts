@@ -16,6 +16,9 @@ test('logout ends the session, clears the expiry and every report draft, and sho
 
   await page.getByRole('link', { name: '로그아웃' }).click();
   await expect(page).toHaveURL(/\/logout$/);
+  // A draft exists, so logging out asks before deleting it.
+  await expect(page.getByRole('dialog', { name: '작성 중인 신고 초안이 있습니다' })).toBeVisible();
+  await page.getByRole('button', { name: '초안 삭제하고 로그아웃' }).click();
   const snackbar = page.getByTestId('snackbar');
   await expect(snackbar).toHaveText(/로그아웃되었습니다\./);
   const shownAt = Date.now();

@@ -14,15 +14,20 @@ import type { Database } from './db/client.ts';
 import { attachKeyring, resolveMasterKey } from './encryption/keyring.ts';
 import { AppError } from './lib/app-error.ts';
 import { unstorableTextPath } from './lib/storable-text.ts';
+import { isApiRequest } from './plugins/api-request.ts';
 import { type CaptchaVerifier, createCaptchaVerifier } from './plugins/captcha.ts';
 import { registerCsrf } from './plugins/csrf.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
-import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { baseSecurityHeaders, registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerSessionExpiryHeader } from './plugins/session.ts';
 import { captchaRoutes } from './routes/api/v1/captcha.ts';
 import { fileRoutes } from './routes/api/v1/file.ts';
+import { intakeRoutes } from './routes/api/v1/intake.ts';
 import { invitationRoutes } from './routes/api/v1/invitation.ts';
 import { managerRoutes } from './routes/api/v1/manager.ts';
+import { receiptRoutes } from './routes/api/v1/receipt.ts';
 import { reportRoutes } from './routes/api/v1/report.ts';
+import { siteRoutes } from './routes/api/v1/site.ts';
 import { tokenRoutes } from './routes/api/v1/token.ts';
 import { userRoutes } from './routes/api/v1/user.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -75,12 +80,29 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
-  const keyring = attachKeyring(database, resolveMasterKey(config));
+  const keyring = attachKeyring(database, resolveMasterKey(config), {
+    requireSealed: config.ENCRYPTION_REQUIRE_SEALED,
+  });
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: config.TRUST_PROXY,
+    // A hop count believes that many proxies from the right of X-Forwarded-For, as proxy-addr does.
+    trustProxy:
+      typeof config.TRUST_PROXY === 'number'
+        ? (_address: string, hop: number) => hop < (config.TRUST_PROXY as number)
+        : config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
+    // Errors Fastify raises before routing (a URL that does not decode, an over-long parameter) would echo
+    // the raw path and skip every hook: answered here like any other error, with the same headers.
+    frameworkErrors: (error, _request, reply) => {
+      const code = error.code === 'FST_ERR_BAD_URL' ? 'VALIDATION_ERROR' : 'NOT_FOUND';
+      const status = error.code === 'FST_ERR_BAD_URL' ? 400 : 404;
+      reply.raw.writeHead(status, {
+        ...baseSecurityHeaders(config),
+        'content-type': 'application/json; charset=utf-8',
+      });
+      reply.raw.end(JSON.stringify({ code, message: ERROR_MESSAGES_KO[code] }));
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -101,6 +123,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     limits: { fileSize: config.MAX_FILE_BYTES, files: 1, fields: 5, parts: 6, headerPairs: 100 },
   });
   registerCsrf(app, config);
+  registerSessionExpiryHeader(app);
   // Multipart is for the upload route alone: elsewhere it is a form a cross-site page can post unpreflighted.
   app.addHook('onRequest', async (request) => {
     const isMultipart = /^multipart\//i.test(request.headers['content-type'] ?? '');
@@ -126,23 +149,28 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     openapi: { info: { title: '안심신고 API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // No CSP of its own (swagger-ui's is weaker: framing by itself, styles and fonts from any https origin):
+  // the docs run under the global policy, which their self-hosted scripts satisfy.
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false });
 
   await app.register(healthRoutes);
   await app.register(captchaRoutes);
+  await app.register(siteRoutes);
   await app.register(userRoutes);
   await app.register(tokenRoutes);
   await app.register(fileRoutes);
   await app.register(reportRoutes);
   await app.register(managerRoutes);
   await app.register(invitationRoutes);
+  await app.register(intakeRoutes);
+  await app.register(receiptRoutes);
 
   const servesWebApp = await registerWebApp(
     app,
     config.WEB_DIST ? path.resolve(config.WEB_DIST) : defaultWebDist,
   );
   app.setNotFoundHandler((request, reply) => {
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiRequest(request);
     if (servesWebApp && isPage) {
       // An invitee's page carries its token in the address until the page removes it: never send it on.
       if (/^\/(defendant|reference)(\/|\?|$)/.test(request.url))

@@ -8,7 +8,7 @@ import {
   listCompanies,
   setUserRole,
 } from './domain/companies/admin.ts';
-import { eraseCompanyKeys, rotateCompanyKey } from './domain/companies/company-keys.ts';
+import { eraseCompanyKeys, rotateCompanyKey, upgradeEncryption } from './domain/companies/company-keys.ts';
 import { setCompanyRetention } from './domain/reports/retention.ts';
 import { attachKeyring, resolveMasterKey } from './encryption/keyring.ts';
 import { DataDirInUseError, lockDataDir } from './lib/data-dir-lock.ts';
@@ -32,6 +32,10 @@ Commands:
   company:erase-key --company <id> --confirm <company id again>
       Crypto-erase: deletes the company's data keys, so its stored contents and files (backups too) can never
       be read again. Cannot be undone.
+  encryption:upgrade
+      Rewrites every value and file still in plaintext or in encryption format v1 into format v2 (bound to
+      its row), company by company. Prints what it rewrote; running it again finds nothing left. Safe while
+      the server runs.
   company:set-retention --company <id> --days <30-3650> --by <who asked>
       How long closed and dismissed cases are kept after closure before the daily job deletes them.
 
@@ -132,6 +136,27 @@ const commands: Record<string, Command> = {
       attachKeyring(database, resolveMasterKey(config));
       const erased = await eraseCompanyKeys(database, values.company!);
       return `Erased ${erased.erasedKeys} data key(s) of ${erased.companyName}: its stored contents can no longer be read.`;
+    },
+  },
+  'encryption:upgrade': {
+    options: {},
+    required: [],
+    async run(database, _values, config) {
+      const keyring = attachKeyring(database, resolveMasterKey(config));
+      const fileStore = createEncryptingFileStore(createFileStore(config), keyring);
+      const { scopes } = await upgradeEncryption({ database, fileStore });
+      const total = scopes.reduce(
+        (sum, scope) => ({ values: sum.values + scope.values, files: sum.files + scope.files }),
+        { values: 0, files: 0 },
+      );
+      return [
+        ...scopes.map(
+          (scope) =>
+            `${scope.name}: ${scope.values} value(s), ${scope.files} file(s) rewritten to format v2` +
+            (scope.unreadable ? `; ${scope.unreadable} file(s) unreadable (erased key)` : ''),
+        ),
+        `Upgraded ${total.values} value(s) and ${total.files} file(s) in all.`,
+      ].join('\n');
     },
   },
   'company:set-retention': {

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -18,6 +19,38 @@ export function decodeKey(value: string): Buffer | null {
 }
 
 const durationSeconds = z.coerce.number().int().positive();
+
+/** An address or CIDR range proxy-addr understands, or one of its named ranges. */
+function isProxyAddress(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which hops of X-Forwarded-For to believe: `false` (none, the default), a hop count (the number of proxies in
+ * front, e.g. 1 behind Caddy), or the proxies' addresses. `true` is refused: it believes every hop, so a
+ * client picks its own address with one header and walks past every per-IP limit.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, ctx): false | number | string[] => {
+    if (/^(false|no)$/i.test(value)) return false;
+    if (/^\d{1,2}$/.test(value)) return Number(value) || false;
+    const entries = value.split(',').map((entry) => entry.trim());
+    if (!/^(true|yes)$/i.test(value) && entries.every(isProxyAddress)) return entries;
+    ctx.addIssue({
+      code: 'custom',
+      message: /^(true|yes)$/i.test(value)
+        ? 'true is refused: it trusts every X-Forwarded-For hop, so any client could choose its own address and escape the per-IP limits; give the number of proxies in front (e.g. 1) or their addresses (e.g. 10.0.0.0/8,127.0.0.1)'
+        : 'must be false, a hop count (e.g. 1) or a comma-separated list of proxy addresses/CIDRs',
+    });
+    return z.NEVER;
+  });
 
 const configSchema = z
   .object({
@@ -46,10 +79,21 @@ const configSchema = z
       .string()
       .refine((value) => decodeKey(value) !== null, 'must be 32 bytes, as 64 hex digits or base64')
       .optional(),
-    TRUST_PROXY: booleanFromEnv.default(false),
+    /**
+     * Refuse (an error, never plaintext) any non-empty value of a sealed column that is not sealed. Turn it on
+     * once `encryption:upgrade` has sealed every value written before encryption at rest.
+     */
+    ENCRYPTION_REQUIRE_SEALED: booleanFromEnv.default(false),
+    TRUST_PROXY: trustProxy.default(false),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     LOGIN_LIMIT_PER_IP_PER_MINUTE: z.coerce.number().int().positive().default(10),
     LOGIN_FAILURES_PER_ACCOUNT_PER_HOUR: z.coerce.number().int().positive().default(100),
+    /** Registrations, confirmation re-sends and reset requests from one address, together. */
+    ACCOUNT_REQUESTS_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(30),
+    /** Registrations carrying a join code from one address, right or wrong: guessing codes stays slow. */
+    JOIN_CODE_ATTEMPTS_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(10),
+    /** Registration, re-send and reset requests naming one e-mail address: at most this many mails to it. */
+    MAILS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(5),
     MAIL_RETRY_BASE_SECONDS: z.coerce.number().positive().default(30),
     MAIL_MAX_ATTEMPTS: z.coerce.number().int().positive().default(12),
     MAX_FILE_BYTES: z.coerce
@@ -63,6 +107,18 @@ const configSchema = z
       .positive()
       .default(1024 * 1024 * 1024),
     MAIL_POLL_MS: z.coerce.number().int().positive().default(1000),
+    /** Time one upload's metadata removal may take in its worker; beyond it the file is `unremovable`. */
+    METADATA_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
+    /**
+     * Notices to an anonymous reporter's private address leave after a random delay of up to this many seconds,
+     * so the mail server's log cannot match their time to the manager's action (0 sends at once).
+     */
+    ANONYMOUS_NOTICE_DELAY_MAX_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(7 * 24 * 3600)
+      .default(6 * 3600),
     /** Where evidence files live: `disk` under DATA_DIR/files (one machine), `s3` in a bucket (several). */
     FILE_STORE: z.enum(['disk', 's3']).default('disk'),
     S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
@@ -74,6 +130,10 @@ const configSchema = z
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
+    /** Who runs this installation, shown on the landing page, the privacy policy and the terms. */
+    OPERATOR_NAME: z.string().trim().min(1).max(200).default('안심신고 운영팀'),
+    /** How to reach the operator and its privacy officer (an e-mail address or a phone number). */
+    OPERATOR_CONTACT: z.string().trim().min(1).max(200).default('privacy@ansim.local'),
   })
   .superRefine((value, ctx) => {
     if (value.FILE_STORE === 's3') {

@@ -3,7 +3,9 @@ import type { BaseLogger } from 'pino';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { sweepOrphanFiles } from './domain/files/sweep-orphans.ts';
+import { pruneIntakeSessions } from './domain/intake/intake-sessions.ts';
 import { pruneMfaChallenges } from './domain/mfa/challenges.ts';
+import { pruneReceiptSessions } from './domain/reports/receipts.ts';
 import { pruneExpiredSessions } from './domain/sessions/sessions.ts';
 import { pruneRateLimits } from './plugins/rate-limit.ts';
 import type { FileStore } from './storage/file-store.ts';
@@ -18,6 +20,8 @@ const SENT_MAIL_RETENTION_DAYS = 7;
 export async function pruneExpiredRows(database: Database, config: Config): Promise<void> {
   await pruneExpiredSessions(database, config);
   await pruneRateLimits(database);
+  await pruneIntakeSessions(database);
+  await pruneReceiptSessions(database);
   await pruneMfaChallenges(database);
   await database.query('DELETE FROM captcha_solutions WHERE expires_at < now()');
   await database.query(
@@ -36,7 +40,7 @@ export function startPruning(options: {
   logger: Pick<BaseLogger, 'warn'>;
   intervalMs?: number;
   /** With a file store, also sweeps what a crash left in it; at start, that is right after the crash. */
-  fileStore?: FileStore;
+  fileStore?: Pick<FileStore, 'keys' | 'remove'>;
 }): () => Promise<void> {
   let current: Promise<void> = Promise.resolve();
   const run = () => {

@@ -18,6 +18,8 @@ export interface DemoSeed {
   companyName: string;
   domain: string;
   joinCode: string;
+  /** The company's public intake code: anonymous reports without an account at `/c/{code}`. */
+  intakeCode: string;
   accounts: DemoAccount[];
 }
 
@@ -66,7 +68,7 @@ export async function seedDemoData(database: Database, config: Config): Promise<
     const [company] = await tx
       .insert(companies)
       .values({ name: DEMO_COMPANY_NAME, joinCode })
-      .returning({ id: companies.id });
+      .returning({ id: companies.id, intakeCode: companies.intakeCode });
     const companyId = company!.id;
     await tx.insert(companyDomains).values({ domain: DEMO_DOMAIN, companyId });
     const now = new Date();
@@ -80,7 +82,14 @@ export async function seedDemoData(database: Database, config: Config): Promise<
         emailConfirmedAt: now,
       })),
     );
-    return { companyId, companyName: DEMO_COMPANY_NAME, domain: DEMO_DOMAIN, joinCode, accounts };
+    return {
+      companyId,
+      companyName: DEMO_COMPANY_NAME,
+      domain: DEMO_DOMAIN,
+      joinCode,
+      intakeCode: company!.intakeCode,
+      accounts,
+    };
   });
 }
 
@@ -92,6 +101,7 @@ export function formatDemoSeed(seed: DemoSeed): string {
     ' 데모 계정을 만들었습니다 / Demo accounts created (embedded database, first start)',
     rule,
     ` 회사 Company : ${seed.companyName} (${seed.domain}), 가입 코드 join code: ${seed.joinCode}`,
+    ` 익명 신고 링크 intake link: /c/${seed.intakeCode}`,
     '',
     ...seed.accounts.map(
       (account) =>

@@ -2,6 +2,7 @@ import { buildApp, loggerOptions } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { startRetention } from './domain/reports/retention.ts';
+import { unlinkAnonymousReports } from './domain/reports/unlink-anonymous-reports.ts';
 import { resealColumns } from './encryption/codec.ts';
 import { DataDirInUseError, lockDataDir } from './lib/data-dir-lock.ts';
 import { startMailWorker } from './mail/worker.ts';
@@ -48,13 +49,16 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
+  // Before serving anything: anonymous reports from before decision 0005 lose their account links.
+  const unlinked = await unlinkAnonymousReports(database);
+  if (unlinked > 0) app.log.info({ count: unlinked }, 'unlinked anonymous reports from their accounts');
   await app.listen({ port: config.PORT, host: config.HOST });
   const logger = app.log.child({ component: 'background' });
   const mailWorker = startMailWorker({ database, config, logger });
   const stopPruning = startPruning({ database, config, logger, fileStore: app.deps.fileStore });
   const stopRetention = startRetention({ database, fileStore: app.deps.fileStore, logger });
   // Rows stored before encryption at rest (an older data directory) are sealed once, in the background.
-  const sealing = resealColumns(database, { onlyPlaintext: true }).then(
+  const sealing = resealColumns(database, { mode: 'plaintext' }).then(
     (count) => count > 0 && logger.info({ count }, 'sealed values stored before encryption at rest'),
     (error: unknown) => logger.warn({ error: (error as Error).message }, 'sealing older values failed'),
   );

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../src/db/client.ts';
+import { type Database, openDatabase } from '../src/db/client.ts';
 import { companies, companyDomains, users } from '../src/db/schema.ts';
 import {
   AdminCommandError,
@@ -242,6 +242,35 @@ describe.skipIf(TEST_DB !== 'pglite')('npm run admin (spawned, embedded database
     expect(unknown.stderr).toContain('Unknown command: company:delete');
     expect(unknown.stderr).toContain('Usage: npm run admin -- <command>');
   }, 30_000);
+
+  it('encryption:upgrade seals what was left in plaintext, says how much, and finds nothing the second time', async () => {
+    const embedded = () => openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
+    const before = await embedded();
+    try {
+      await before.query(
+        `INSERT INTO mail_outbox (template, "to", subject, text, html)
+         VALUES ('reset_password', 'old@sangsa.example', '제목', '본문', '<p>본문</p>')`,
+      );
+    } finally {
+      await before.close();
+    }
+    const first = await runCli(['encryption:upgrade'], dataDir);
+    expect(first.stderr).toBe('');
+    expect(first.code).toBe(0);
+    expect(first.stdout).toContain('데모 상사: 0 value(s), 0 file(s) rewritten to format v2');
+    expect(first.stdout).toContain('(platform): 4 value(s), 0 file(s) rewritten to format v2');
+    expect(first.stdout).toContain('Upgraded 4 value(s) and 0 file(s) in all.');
+    const after = await embedded();
+    try {
+      const rows = await after.query<{ to: string; text: string }>('SELECT "to", text FROM mail_outbox');
+      expect(rows.map((row) => [row.to.slice(0, 5), row.text.slice(0, 5)])).toEqual([['enc2:', 'enc2:']]);
+    } finally {
+      await after.close();
+    }
+    const again = await runCli(['encryption:upgrade'], dataDir);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain('Upgraded 0 value(s) and 0 file(s) in all.');
+  }, 180_000);
 
   it('refuses to open a data directory another process holds', async () => {
     const release = lockDataDir(dataDir);

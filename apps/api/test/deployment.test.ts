@@ -60,7 +60,7 @@ describe('docker-compose.yml', () => {
     for (const name of Object.keys(environment)) expect(config, name).toHaveProperty(name);
     expect(config).toMatchObject({
       NODE_ENV: 'production',
-      TRUST_PROXY: true,
+      TRUST_PROXY: 1,
       FILE_STORE: 's3',
       S3_FORCE_PATH_STYLE: true,
       PUBLIC_URL: 'http://localhost:8080',

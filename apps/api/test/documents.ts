@@ -1,5 +1,5 @@
+import { PDFDocument, PDFName, StandardFonts } from '@cantoo/pdf-lib';
 import { strToU8, Zip, ZipDeflate, ZipPassThrough, zipSync } from 'fflate';
-import { PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
 
 /**
  * Evidence documents as Word, 한글 and "save as PDF" write them, carrying a reporter's name in their

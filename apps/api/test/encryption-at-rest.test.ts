@@ -201,7 +201,11 @@ describe('encryption at rest', () => {
   it('leaves no plaintext in any table or stored file, while the API returns it', async () => {
     const dump = await dumpDatabase();
     expect(dump).not.toContain(SENTINEL);
-    expect(dump).toContain('enc1:');
+    expect(dump).toContain('enc2:');
+    expect(dump).not.toContain('enc1:');
+    // The columns sealed since (issue 10): the accused person's name, file names, the invitee's address.
+    for (const plain of ['박행위', '메모.txt', '반론.txt', 'accused@a.example'])
+      expect(dump.split('\n').filter((line) => line.includes(plain))).toEqual([]);
     const [row] = await ctx.database.db
       .select({ form: reports.form })
       .from(reports)
@@ -214,7 +218,7 @@ describe('encryption at rest', () => {
       expect(bytes.includes(SENTINEL)).toBe(false);
       expect(bytes.subarray(0, 8).toString()).toBe('ANSIMENC');
     }
-    // Searching by the accused person's name still works: that column is plain on purpose (decision 0004).
+    // Searching by the accused person's whole name still works, through its blind index (decision 0004).
     const found = (await managerA.get('/api/v1/manager/report/?q=박행위')).json();
     expect(found.results.map((result: { id: string }) => result.id)).toContain(caseA);
     await expectCaseAReadable();
@@ -236,7 +240,7 @@ describe('encryption at rest', () => {
     expect(keysA).not.toContain(oldKeyA);
     expect(await keyIdsOf(companyB)).toEqual(keysB);
     const dump = await dumpDatabase();
-    expect(dump).not.toContain(`enc1:${oldKeyA}`);
+    expect(dump).not.toContain(`enc2:${oldKeyA}`);
     expect(dump).not.toContain(SENTINEL);
     const [after] = await ctx.database.db.select().from(files).where(eq(files.id, evidenceA.id));
     expect(after!.storageKey).not.toBe(before!.storageKey);
@@ -255,7 +259,7 @@ describe('encryption at rest', () => {
       .values({ reportId: caseB, authorKind: 'reporter', body: '암호화 이전에 저장된 메시지' });
     const before = (await reporterB.get(`/api/v1/report/${caseB}/messages`)).json();
     expect(before.map((message: { body: string }) => message.body)).toContain('암호화 이전에 저장된 메시지');
-    expect(await resealColumns(ctx.database, { onlyPlaintext: true })).toBe(1);
+    expect(await resealColumns(ctx.database, { mode: 'plaintext' })).toBe(1);
     expect(await dumpDatabase()).not.toContain('암호화 이전에 저장된 메시지');
     const after = (await reporterB.get(`/api/v1/report/${caseB}/messages`)).json();
     expect(after).toEqual(before);
@@ -288,7 +292,7 @@ describe('encryption at rest', () => {
     const [fileRow] = await ctx.database.db.select().from(files).where(eq(files.id, evidenceA.id));
     await expect(
       new Promise((resolve, reject) => {
-        const stream = store().read(fileRow!.storageKey);
+        const stream = store().read(fileRow!.storageKey, fileRow!.id);
         stream.on('data', () => reject(new Error('released bytes of an erased file')));
         stream.on('error', reject);
         stream.on('end', resolve);

@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { desc, eq } from 'drizzle-orm';
-import { companies, companyDomains, mailOutbox, users } from '../src/db/schema.ts';
-import { enrolTotp, registerAndLogin, TestClient, type TestContext, tokenFromMail } from './helpers.ts';
+import { eq } from 'drizzle-orm';
+import { companies, companyDomains, users } from '../src/db/schema.ts';
+import {
+  enrolTotp,
+  latestMail,
+  registerAndLogin,
+  TestClient,
+  type TestContext,
+  tokenFromMail,
+} from './helpers.ts';
 
 export async function createCompany(ctx: TestContext, name: string, domain: string): Promise<string> {
   const [company] = await ctx.database.db
@@ -116,12 +123,7 @@ export async function invitationTokenFor(
   email: string,
   kind: 'defendant' | 'reference',
 ): Promise<string> {
-  const [mail] = await ctx.database.db
-    .select()
-    .from(mailOutbox)
-    .where(eq(mailOutbox.to, email.toLowerCase()))
-    .orderBy(desc(mailOutbox.createdAt))
-    .limit(1);
+  const mail = await latestMail(ctx.database, email);
   if (!mail) throw new Error(`no mail to ${email}`);
   return tokenFromMail(mail.text, `/${kind}`);
 }
@@ -129,4 +131,21 @@ export async function invitationTokenFor(
 /** An invitee's browser: no account, only the link's token, sent as the header the web client uses. */
 export function inviteeClient(ctx: TestContext, token: string, ip?: string): TestClient {
   return new TestClient(ctx.app, ip, { 'X-Invitation-Token': token });
+}
+
+/**
+ * An anonymous draft as the web client starts one for a logged-in member (decision 0005): a browser that
+ * sends the draft's intake token on its uploads and its submission. With `withAccountCookies` it also carries
+ * the member's account cookie, as a real browser would, which must change nothing.
+ */
+export async function anonymousDraft(
+  ctx: TestContext,
+  member: TestClient,
+  options: { withAccountCookies?: boolean } = {},
+): Promise<TestClient> {
+  const response = await member.post('/api/v1/intake/', {});
+  if (response.statusCode !== 201) throw new Error(`intake failed: ${response.body}`);
+  const draft = new TestClient(ctx.app, member.ip, { 'X-Intake-Token': response.json().token });
+  if (options.withAccountCookies) for (const [name, value] of member.cookies) draft.cookies.set(name, value);
+  return draft;
 }

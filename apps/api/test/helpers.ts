@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { CSRF_COOKIE, CSRF_HEADER } from '@ansim/shared/constants';
+import { CSRF_COOKIE, CSRF_HEADER, SECURE_CSRF_COOKIE } from '@ansim/shared/constants';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import { desc, eq } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import * as OTPAuth from 'otpauth';
 import pg from 'pg';
@@ -13,14 +13,30 @@ import { buildApp, loggerOptions } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { mailOutbox } from '../src/db/schema.ts';
+import { attachKeyring } from '../src/encryption/keyring.ts';
+import { openOutboxMail } from '../src/mail/worker.ts';
 
 export const TEST_DB = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
+
+const databaseUrls = new WeakMap<Database, string>();
+
+/** The connection URL of a PostgreSQL test database (for `pg_dump`); undefined on PGlite. */
+export function databaseUrl(database: Database): string | undefined {
+  return databaseUrls.get(database);
+}
 
 /**
  * A fresh database for one test file: an in-memory PGlite, or a new database on the PostgreSQL server of
  * TEST_DATABASE_URL (dropped again on close), so test files can run in parallel.
  */
 export async function createTestDatabase(): Promise<Database> {
+  const database = await openTestDatabase();
+  // The key testConfig() derives from its SECRET_KEY, so an app built on this database keeps this keyring.
+  attachKeyring(database, testConfig().encryptionKey!);
+  return database;
+}
+
+async function openTestDatabase(): Promise<Database> {
   if (TEST_DB === 'pglite') return openDatabase({ kind: 'pglite' });
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
@@ -32,6 +48,7 @@ export async function createTestDatabase(): Promise<Database> {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ kind: 'postgres', url: url.toString(), max: 5 });
+  databaseUrls.set(database, url.toString());
   const close = database.close;
   database.close = async () => {
     await close();
@@ -125,9 +142,8 @@ export class TestClient {
       ...this.headers,
       ...(options.headers as Record<string, string>),
     };
-    if (!['GET', 'HEAD', 'OPTIONS'].includes(method) && !this.cookies.has(CSRF_COOKIE))
-      await this.fetchCsrf();
-    const csrf = this.cookies.get(CSRF_COOKIE);
+    if (!['GET', 'HEAD', 'OPTIONS'].includes(method) && !this.csrfToken) await this.fetchCsrf();
+    const csrf = this.csrfToken;
     if (csrf && !(CSRF_HEADER in headers)) headers[CSRF_HEADER] = csrf;
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const { json, ...rest } = options;
@@ -149,6 +165,11 @@ export class TestClient {
       else this.cookies.set(cookie.name, cookie.value);
     }
     return response;
+  }
+
+  /** The CSRF cookie's value: `__Host-csrftoken` when the app runs under https, else `csrftoken`. */
+  get csrfToken(): string | undefined {
+    return this.cookies.get(SECURE_CSRF_COOKIE) ?? this.cookies.get(CSRF_COOKIE);
   }
 
   async fetchCsrf(): Promise<void> {
@@ -178,17 +199,14 @@ export async function solveCaptcha(app: FastifyInstance): Promise<string> {
 }
 
 export async function latestMail(database: Database, to: string) {
-  const [row] = await database.db
-    .select()
-    .from(mailOutbox)
-    .where(eq(mailOutbox.to, to.toLowerCase()))
-    .orderBy(desc(mailOutbox.createdAt))
-    .limit(1);
-  return row;
+  return (await mailsTo(database, to)).at(-1);
 }
 
+/** Outbox rows to an address, oldest first, opened: they are sealed, so no query can match the address. */
 export async function mailsTo(database: Database, to: string) {
-  return database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to.toLowerCase()));
+  const rows = await database.db.select().from(mailOutbox).orderBy(asc(mailOutbox.createdAt));
+  const opened = await Promise.all(rows.map((row) => openOutboxMail(database, row)));
+  return opened.filter((row) => row.to === to.toLowerCase());
 }
 
 /** The token of the first link in a mail's text with the given path. */

@@ -1,9 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invitations, mailOutbox } from '../src/db/schema.ts';
-import { createCompany, createManager, multipartFile, reportBody, upload } from './fixtures.ts';
+import { invitations } from '../src/db/schema.ts';
+import {
+  anonymousDraft,
+  createCompany,
+  createManager,
+  multipartFile,
+  reportBody,
+  upload,
+} from './fixtures.ts';
 import {
   createTestApp,
+  mailsTo,
   registerAndLogin,
   type TestClient,
   type TestContext,
@@ -22,8 +30,12 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
+/** The browser that filed each case: an anonymous report is followed through its receipt, not the account. */
+const reporterOf = new Map<string, TestClient>();
+
 async function fileCase(type: 'anonym' | 'formal', extra: Record<string, unknown> = {}) {
-  const evidence = (await upload(reporter, 'SENTINEL신고인_캡처.txt', Buffer.from('메신저 캡처'))).json();
+  const client = type === 'anonym' ? await anonymousDraft(ctx, reporter) : reporter;
+  const evidence = (await upload(client, 'SENTINEL신고인_캡처.txt', Buffer.from('메신저 캡처'))).json();
   const body = reportBody(type, {
     perpetrator_email: 'accused@a.example',
     witnesses: [
@@ -52,7 +64,8 @@ async function fileCase(type: 'anonym' | 'formal', extra: Record<string, unknown
     ],
     ...extra,
   });
-  const { id } = (await reporter.post('/api/v1/report/', body)).json();
+  const { id } = (await client.post('/api/v1/report/', body)).json();
+  reporterOf.set(id, client);
   return id as string;
 }
 
@@ -64,7 +77,7 @@ async function invite(reportId: string, targets: unknown[], shareEvidence = fals
 }
 
 async function linkFor(email: string, kind: 'defendant' | 'reference'): Promise<string> {
-  const rows = await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+  const rows = await mailsTo(ctx.database, email);
   const latest = rows.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0]!;
   return tokenFromMail(latest.text, `/${kind}`);
 }
@@ -107,7 +120,7 @@ describe('sending invitations', () => {
       view.form.witnesses.map((w: { email_sent_at: string | null }) => w.email_sent_at !== null),
     ).toEqual([true, true]);
     for (const email of ['accused@a.example', 'witness1@a.example', 'witness2@a.example']) {
-      const [mail] = await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+      const [mail] = await mailsTo(ctx.database, email);
       expect(mail!.subject).toContain('에이 주식회사');
       expect(mail!.text).toContain(view.case_number);
       expect(mail!.text).toContain('제76조의3 제7항');
@@ -184,7 +197,7 @@ describe('the invitee’s link', () => {
     const evidenceDownload = await manager.get(`/api/v1/file/${evidence.id}/`);
     expect(evidenceDownload.statusCode).toBe(200);
 
-    const reporterView = (await reporter.get(`/api/v1/report/${id}`)).json();
+    const reporterView = (await reporterOf.get(id)!.get(`/api/v1/report/${id}`)).json();
     expect(reporterView.statements).toEqual({
       defendant: 'responded',
       references_requested: 0,

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';
 import { mailOutbox } from '../src/db/schema.ts';
@@ -18,41 +17,7 @@ import {
 } from '../src/mail/worker.ts';
 import { createTestDatabase, testConfig } from './helpers.ts';
 import { decodeHeader, findPart, parseMime } from './mime.ts';
-
-interface SmtpSink {
-  port: number;
-  messages: { raw: string; to: string[] }[];
-  close(): Promise<void>;
-}
-
-async function startSmtpSink(port = 0): Promise<SmtpSink> {
-  const messages: SmtpSink['messages'] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        messages.push({
-          raw: Buffer.concat(chunks).toString('utf8'),
-          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
-  });
-  return {
-    port: (server.server.address() as AddressInfo).port,
-    messages,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+import { type SmtpSink, startSmtpSink } from './smtp-sink.ts';
 
 /** A port nothing listens on: bound, read, released. */
 async function closedPort(): Promise<number> {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { caseDeletions, files, reports } from '../src/db/schema.ts';
+import { caseDeletions, files, reportFiles, reports } from '../src/db/schema.ts';
 import { AdminCommandError } from '../src/domain/companies/admin.ts';
 import { deleteExpiredCases, setCompanyRetention } from '../src/domain/reports/retention.ts';
 import {
@@ -99,7 +99,9 @@ describe('retention', () => {
     const own = (await upload(reporterA, '단독.txt', Buffer.from('한 사건의 증거'))).json();
     const closedCase = await fileCase(reporterA, [shared.id, own.id]);
     const dismissedCase = await fileCase(reporterA, []);
-    const openCase = await fileCase(reporterA, [shared.id]);
+    // A file two cases cite: only possible for citations from before one-file-one-report (migration 0007).
+    const openCase = await fileCase(reporterA, []);
+    await ctx.database.db.insert(reportFiles).values({ reportId: openCase, fileId: shared.id, legacy: true });
     const otherCompanyCase = await fileCase(reporterB, []);
 
     // The accused person answers on the closed case, with a file of their own.

@@ -72,6 +72,8 @@ describe('demo seed', () => {
       expect(printed).toContain(account.email);
       expect(printed).toContain(account.password);
     }
+    expect(printed).toContain(`/c/${company!.intakeCode}`);
+    expect(seed!.intakeCode).toBe(company!.intakeCode);
     expect(printed).toContain('데모 계정');
     expect(printed).toContain('Demo accounts');
 

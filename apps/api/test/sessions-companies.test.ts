@@ -5,6 +5,7 @@ import { sha256Hex } from '../src/lib/tokens.ts';
 import {
   createTestApp,
   createTestDatabase,
+  latestMail,
   registerAndLogin,
   STRONG_PASSWORD,
   solveCaptcha,
@@ -103,7 +104,9 @@ describe('companies at confirmation', () => {
     expect((await client.get('/api/v1/user/')).json().company?.id).toBe(acmeId);
   });
 
-  it('refuses an unknown join code with a field error and creates nothing', async () => {
+  // F8: a wrong code is answered like any registration (codes cannot be guessed from the answers) and told
+  // to the address by mail.
+  it('answers an unknown join code like any registration, mails the address and creates nothing', async () => {
     const client = new TestClient(ctx.app);
     const response = await client.post('/api/v1/user/', {
       email: 'wrongcode@example.com',
@@ -111,8 +114,10 @@ describe('companies at confirmation', () => {
       name: '코드',
       join_code: 'NOPE',
     });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().details.join_code).toBe('가입 코드가 올바르지 않습니다.');
+    expect(response.statusCode).toBe(201);
+    expect((await latestMail(ctx.database, 'wrongcode@example.com'))?.subject).toContain(
+      '가입 코드를 다시 확인해주세요',
+    );
     expect(
       await ctx.database.db.select().from(users).where(eq(users.email, 'wrongcode@example.com')),
     ).toHaveLength(0);
@@ -136,7 +141,8 @@ describe('under https', () => {
     const secure = await createTestApp({ database, config: { PUBLIC_URL: 'https://singo.example.com' } });
     try {
       const csrf = await secure.app.inject({ method: 'GET', url: '/api/csrf' });
-      expect(csrf.cookies[0]).toMatchObject({ name: 'csrftoken', secure: true, sameSite: 'Lax' });
+      // Under https the cookies carry the __Host- prefix (docs/decisions/0006).
+      expect(csrf.cookies[0]).toMatchObject({ name: '__Host-csrftoken', secure: true, sameSite: 'Lax' });
       expect(csrf.cookies[0]?.httpOnly).toBeFalsy();
       expect(csrf.headers['strict-transport-security']).toContain('max-age=31536000');
       const client = await registerAndLogin(secure, 'https@example.com');
@@ -145,7 +151,7 @@ describe('under https', () => {
         password: STRONG_PASSWORD,
         captcha: await solveCaptcha(secure.app),
       });
-      expect(login.cookies.find((cookie) => cookie.name === 'sessionid')).toMatchObject({
+      expect(login.cookies.find((cookie) => cookie.name === '__Host-sessionid')).toMatchObject({
         secure: true,
         httpOnly: true,
         sameSite: 'Lax',

@@ -59,9 +59,18 @@ export type UserRole = (typeof USER_ROLES)[number];
 export const CSRF_COOKIE = 'csrftoken';
 export const CSRF_HEADER = 'X-CSRFToken';
 export const SESSION_COOKIE = 'sessionid';
+/**
+ * Under https the cookies carry the `__Host-` prefix: the browser then refuses one set by a sibling subdomain
+ * or without Secure, so no other host can plant a CSRF token or a session (docs/decisions/0006).
+ */
+export const SECURE_CSRF_COOKIE = `__Host-${CSRF_COOKIE}`;
+export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
+
 /** Names the half-finished login (password checked, second factor pending); HttpOnly, minutes long. */
 export const MFA_CHALLENGE_COOKIE = 'mfachallenge';
 export const RECOVERY_CODE_COUNT = 10;
+/** On every answer to a request that carried a live session: when it ends if nothing else happens (epoch s). */
+export const SESSION_EXPIRES_HEADER = 'X-Session-Expires';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;

@@ -28,6 +28,8 @@ export const ERROR_STATUS = {
   FILE_IN_USE: 409,
   ALREADY_SUBMITTED: 409,
   INVITATION_EXPIRED: 410,
+  /** The anonymous draft's intake token is unknown or expired: its uploads are gone, the draft starts again. */
+  INTAKE_EXPIRED: 410,
   /** The company's data key was erased on purpose (crypto-erase): the stored contents can never be read again. */
   DATA_ERASED: 410,
   PAYLOAD_TOO_LARGE: 413,

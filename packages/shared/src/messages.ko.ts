@@ -24,6 +24,8 @@ export const ERROR_MESSAGES_KO: Record<ErrorCode, string> = {
   FILE_IN_USE: '제출된 신고에 첨부된 파일은 삭제할 수 없습니다.',
   ALREADY_SUBMITTED: '이미 진술서를 제출했습니다.',
   INVITATION_EXPIRED: '요청 링크의 유효 기간이 지났습니다. 담당자에게 새 링크를 요청해주세요.',
+  INTAKE_EXPIRED:
+    '익명 신고 작성 시간이 지나 첨부한 파일이 삭제되었습니다. 파일을 다시 첨부한 뒤 제출해주세요.',
   DATA_ERASED: '이 내용은 영구 삭제되어 더 이상 열람할 수 없습니다.',
   PAYLOAD_TOO_LARGE: '파일이 너무 큽니다. 허용된 크기 이하의 파일을 올려주세요.',
   UNSUPPORTED_MEDIA_TYPE: '지원하지 않는 형식입니다.',

@@ -268,6 +268,24 @@ export function checkSubmission(form: ReportForm, ctx: z.RefinementCtx): void {
 
 export const reportSubmissionSchema = reportFormSchema.superRefine(checkSubmission);
 
+/**
+ * The body of POST /api/v1/report/: the form, plus for an anonymous report an optional private contact address
+ * for content-free notices (docs/decisions/0005). It is never stored inside the form.
+ */
+export const reportSubmissionBodySchema = reportFormSchema
+  .extend({ contact_email: optionalEmail.default(null) })
+  .superRefine((body, ctx) => {
+    checkSubmission(body, ctx);
+    if (body.contact_email && body.report_type !== 'anonym') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['contact_email'],
+        message: '연락용 개인 이메일은 익명 신고에서만 받습니다.',
+      });
+    }
+  });
+export type ReportSubmissionBody = z.infer<typeof reportSubmissionBodySchema>;
+
 /** The reporter types a logged-in user submits (the others are statements through invitations). */
 export function isReporterReportType(type: string): type is (typeof REPORTER_TYPES)[number] {
   return (REPORTER_TYPES as readonly string[]).includes(type);

@@ -85,9 +85,14 @@ export function postgresNotifications(url: string): Notifications {
 
   // Tried again every second until it works: a server that is down longer than one retry must not end live
   // updates for the life of the process.
+  let retry: NodeJS.Timeout | undefined;
   const reconnectLater = (): void => {
-    if (closed || fan.channels().length === 0) return;
-    setTimeout(() => void connect().catch(reconnectLater), 1000).unref();
+    if (closed || retry || fan.channels().length === 0) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      void connect().catch(reconnectLater);
+    }, 1000);
+    retry.unref();
   };
 
   let hasLostConnection = false;
@@ -121,8 +126,20 @@ export function postgresNotifications(url: string): Notifications {
     async subscribe(channel, listener) {
       const isNew = fan.add(channel, listener);
       if (isNew) {
-        const connection = await connect();
-        await connection.query(`LISTEN ${quote(channel)}`);
+        try {
+          const connection = await connect();
+          await connection.query(`LISTEN ${quote(channel)}`);
+        } catch {
+          // The server is away (or went away mid-LISTEN). The subscription stands: reconnects are scheduled,
+          // every channel is listened to again on the new connection, and subscribers are told to re-read
+          // (null) once it is up, exactly as after a lost connection. Failing here would end live updates
+          // for this subscriber with nothing left to retry.
+          hasLostConnection = true;
+          const broken = client;
+          client = undefined;
+          void broken?.end().catch(() => {});
+          reconnectLater();
+        }
       }
       return () => {
         if (fan.remove(channel, listener) && client)
@@ -131,6 +148,7 @@ export function postgresNotifications(url: string): Notifications {
     },
     async close() {
       closed = true;
+      clearTimeout(retry);
       await client?.end().catch(() => {});
       client = undefined;
     },

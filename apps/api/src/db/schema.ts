@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   index,
@@ -21,6 +22,12 @@ export const companies = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
     joinCode: text('join_code'),
+    /** The code of the company's public intake link `/c/{code}`: anonymous reports without an account. */
+    intakeCode: text('intake_code')
+      .notNull()
+      .default(sql`substr(replace(gen_random_uuid()::text, '-', ''), 1, 12)`),
+    /** The company's own help text shown on its intake page. */
+    intakeHelpText: text('intake_help_text').notNull().default(''),
     /** Days to acknowledge a new case, and to give the reporter feedback (defaults: 7 days, 3 months). */
     ackDeadlineDays: integer('ack_deadline_days').notNull().default(7),
     feedbackDeadlineDays: integer('feedback_deadline_days').notNull().default(90),
@@ -31,8 +38,18 @@ export const companies = pgTable(
     retentionSetAt: timestamp('retention_set_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('companies_join_code_key').on(t.joinCode)],
+  (t) => [
+    uniqueIndex('companies_join_code_key').on(t.joinCode),
+    uniqueIndex('companies_intake_code_key').on(t.intakeCode),
+  ],
 );
+
+/** Installation-wide secrets that must survive restarts and be the same in every process (receipt salt). */
+export const platformSecrets = pgTable('platform_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});
 
 /**
  * Envelope encryption: each company's random data key, stored only wrapped (AES-256-GCM) by the master key.
@@ -278,6 +295,31 @@ export const caseCounters = pgTable(
   (t) => [primaryKey({ columns: [t.companyId, t.year] })],
 );
 
+/**
+ * An anonymous draft (docs/decisions/0005): the company it is for and an expiry, never who is writing it. Its
+ * token travels as the `X-Intake-Token` header; only its hash is stored. After submission it keeps the
+ * report's id and, sealed, the answer for a retried submission, until the replay window ends.
+ */
+export const intakeSessions = pgTable(
+  'intake_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    /** Sealed `{id, receipt}` of the submission, so a retry whose first answer was lost gets it again. */
+    submission: text('submission'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('intake_sessions_token_hash_key').on(t.tokenHash),
+    index('intake_sessions_expires_idx').on(t.expiresAt),
+  ],
+);
+
 /** Uploaded evidence. The bytes live in the file store under `storage_key`; the name is kept only for display. */
 export const files = pgTable(
   'files',
@@ -286,6 +328,14 @@ export const files = pgTable(
     ownerUserId: uuid('owner_user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** Set instead of the user for evidence uploaded by an invitee (accused person or witness). */
     ownerInvitationId: uuid('owner_invitation_id'),
+    /** Set instead of the user for evidence of an anonymous draft: no account is ever linked to it. */
+    ownerIntakeId: uuid('owner_intake_id').references(() => intakeSessions.id, { onDelete: 'cascade' }),
+    /** Set for evidence of a submitted anonymous report, and for files its receipt holder uploads later. */
+    ownerReportId: uuid('owner_report_id').references((): AnyPgColumn => reports.id, { onDelete: 'cascade' }),
+    /** What metadata removal achieved at upload: an `unremovable` file cannot be cited by an anonymous report. */
+    metadataStatus: text('metadata_status', { enum: ['removed', 'none', 'unremovable'] })
+      .notNull()
+      .default('none'),
     originalName: text('original_name').notNull(),
     size: integer('size').notNull(),
     contentType: text('content_type').notNull(),
@@ -293,7 +343,12 @@ export const files = pgTable(
     sha256: text('sha256').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('files_owner_idx').on(t.ownerUserId), uniqueIndex('files_storage_key_key').on(t.storageKey)],
+  (t) => [
+    index('files_owner_idx').on(t.ownerUserId),
+    index('files_owner_intake_idx').on(t.ownerIntakeId),
+    index('files_owner_report_idx').on(t.ownerReportId),
+    uniqueIndex('files_storage_key_key').on(t.storageKey),
+  ],
 );
 
 export const reports = pgTable(
@@ -303,8 +358,15 @@ export const reports = pgTable(
     companyId: uuid('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
-    /** Kept so the reporter finds their own reports; never sent to a manager for an anonymous report. */
+    /**
+     * Kept so the reporter finds their own named reports. Always null for an anonymous report: nothing joins
+     * it to an account (docs/decisions/0005); its reporter comes back with the receipt.
+     */
     reporterId: uuid('reporter_id').references(() => users.id, { onDelete: 'set null' }),
+    /** argon2id of an anonymous report's 16-digit receipt, under the installation's receipt salt. */
+    receiptHash: text('receipt_hash'),
+    /** An anonymous reporter's optional private address for content-free notices; sealed, gone at closing. */
+    contactEmail: text('contact_email'),
     reportType: text('report_type', { enum: ['anonym', 'brief', 'formal'] }).notNull(),
     caseNumber: text('case_number').notNull(),
     form: jsonb('form').notNull(),
@@ -314,6 +376,8 @@ export const reports = pgTable(
     idempotencyKey: text('idempotency_key'),
     /** The accused person's name, copied out of the form so managers can search cases by it. */
     accusedName: text('accused_name').notNull().default(''),
+    /** Keyed blind index of the normalised accused name, for exact search over the sealed name. */
+    accusedNameIndex: text('accused_name_index'),
     ackDueAt: timestamp('ack_due_at', { withTimezone: true }).notNull(),
     feedbackDueAt: timestamp('feedback_due_at', { withTimezone: true }).notNull(),
     acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
@@ -327,6 +391,8 @@ export const reports = pgTable(
     index('reports_company_status_idx').on(t.companyId, t.status, t.createdAt),
     index('reports_company_type_idx').on(t.companyId, t.reportType, t.createdAt),
     uniqueIndex('reports_idempotency_key').on(t.reporterId, t.idempotencyKey),
+    uniqueIndex('reports_receipt_hash_key').on(t.receiptHash),
+    index('reports_accused_name_index_idx').on(t.companyId, t.accusedNameIndex),
     index('reports_reporter_idx').on(t.reporterId, t.createdAt),
     // The manager list's default order, with its tie-breaker, so a page is read straight off the index.
     // Ascending on purpose: read backwards it gives `created_at DESC, id DESC` (nulls first, PostgreSQL's
@@ -347,8 +413,49 @@ export const reportFiles = pgTable(
     fileId: uuid('file_id')
       .notNull()
       .references(() => files.id, { onDelete: 'restrict' }),
+    /** A citation from before one-file-one-report (migration 0007): left as it was, outside the rule. */
+    legacy: boolean('legacy').notNull().default(false),
   },
-  (t) => [primaryKey({ columns: [t.reportId, t.fileId] }), index('report_files_file_idx').on(t.fileId)],
+  (t) => [
+    primaryKey({ columns: [t.reportId, t.fileId] }),
+    index('report_files_file_idx').on(t.fileId),
+    // One file, one report: the same file in an anonymous and a named report would name the reporter.
+    uniqueIndex('report_files_one_report_key').on(t.fileId).where(sql`NOT legacy`),
+  ],
+);
+
+/**
+ * A receipt holder's access to one anonymous report: no user, a fixed life, and no last-seen writes (they
+ * would record when the reporter reads their case).
+ */
+export const receiptSessions = pgTable(
+  'receipt_sessions',
+  {
+    idHash: text('id_hash').primaryKey(),
+    reportId: uuid('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('receipt_sessions_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Receipts issued to the reporters of anonymous reports filed before reports became unlinkable (decision
+ * 0005), shown once after their next login. The payload (report and receipt) is sealed with the platform key.
+ */
+export const pendingReceipts = pgTable(
+  'pending_receipts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    payload: text('payload').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('pending_receipts_user_idx').on(t.userId)],
 );
 
 export const reportStatusHistory = pgTable(

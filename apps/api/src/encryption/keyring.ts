@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes, randomUUID } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Config, decodeKey } from '../config.ts';
@@ -45,10 +45,32 @@ export function openBytes(key: Buffer, sealed: Buffer, aad: string): Buffer {
   ]);
 }
 
+/**
+ * A key for one purpose (sealed values, files, the blind index), derived from a data key with HKDF-SHA256
+ * (RFC 5869). The data key itself never encrypts anything in format v2, so the same key material is never
+ * used by two constructions; `purpose` names the use and the format version.
+ */
+const derived = new WeakMap<Buffer, Map<string, Buffer>>();
+export function deriveKey(dataKey: Buffer, purpose: string): Buffer {
+  let byPurpose = derived.get(dataKey);
+  if (!byPurpose) {
+    byPurpose = new Map();
+    derived.set(dataKey, byPurpose);
+  }
+  let key = byPurpose.get(purpose);
+  if (!key) {
+    key = Buffer.from(hkdfSync('sha256', dataKey, Buffer.alloc(0), `ansim:${purpose}`, 32));
+    byPurpose.set(purpose, key);
+  }
+  return key;
+}
+
 export interface DataKey {
   id: string;
   key: Buffer;
 }
+
+export type QueryFunction = (text: string, params: unknown[]) => Promise<unknown[]>;
 
 type KeyRow = { id: string; company_id: string | null; wrapped_key: string };
 
@@ -60,6 +82,12 @@ type KeyRow = { id: string; company_id: string | null; wrapped_key: string };
 export class Keyring {
   readonly #cache = new Map<string, { key: Buffer; loadedAt: number }>();
   readonly #active = new Map<string, { id: string; loadedAt: number }>();
+
+  /**
+   * ENCRYPTION_REQUIRE_SEALED: a non-empty value of a sealed column that is not sealed is refused instead of
+   * being read as plaintext stored before encryption at rest.
+   */
+  requireSealed = false;
 
   constructor(
     private readonly database: Database,
@@ -81,33 +109,57 @@ export class Keyring {
     return key;
   }
 
-  /** The key new data of a company (or, with null, of the platform) is sealed with; made on first use. */
-  async activeKey(companyId: string | null): Promise<DataKey> {
+  /**
+   * The key new data of a company (or, with null, of the platform) is sealed with; made on first use. `within`
+   * runs the lookup inside an open transaction instead (on PGlite a query from outside it would wait on it for
+   * ever); a key that transaction creates is not remembered, since it vanishes if the transaction rolls back.
+   */
+  async activeKey(companyId: string | null, within?: QueryFunction): Promise<DataKey> {
     const scope = companyId ?? PLATFORM_SCOPE;
     const known = this.#active.get(scope);
     if (known && Date.now() - known.loadedAt < ACTIVE_KEY_CACHE_MS) {
       const cached = this.#cache.get(known.id);
       if (cached) return { id: known.id, key: cached.key };
     }
+    const query: QueryFunction = within ?? ((text, params) => this.database.query(text, params));
     for (let attempt = 0; attempt < 3; attempt++) {
-      const [row] = await this.database.query<KeyRow>(
-        `SELECT id, company_id, wrapped_key FROM data_keys
+      // `uncommitted`: made by the open transaction `within` (its default created_at is that transaction's
+      // now()), which may still roll back.
+      const [row] = (await query(
+        `SELECT id, company_id, wrapped_key, $3::boolean AND created_at = now() AS uncommitted FROM data_keys
           WHERE coalesce(company_id, $2::uuid) = coalesce($1::uuid, $2::uuid) AND retired_at IS NULL`,
-        [companyId, PLATFORM_SCOPE],
-      );
+        [companyId, PLATFORM_SCOPE, within !== undefined],
+      )) as (KeyRow & { uncommitted: boolean })[];
       if (row) {
+        if (row.uncommitted) {
+          const key = openBytes(
+            this.masterKey,
+            Buffer.from(row.wrapped_key, 'base64'),
+            Keyring.#wrapAad(row.id, row.company_id),
+          );
+          return { id: row.id, key };
+        }
         this.#active.set(scope, { id: row.id, loadedAt: Date.now() });
         return { id: row.id, key: this.#cache.get(row.id)?.key ?? this.#remember(row) };
       }
       const id = randomUUID();
       const wrapped = sealBytes(this.masterKey, randomBytes(32), Keyring.#wrapAad(id, companyId));
       // Two processes may create the first key at once: the unique index keeps one, and both then read it.
-      await this.database.query(
+      await query(
         'INSERT INTO data_keys (id, company_id, wrapped_key) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
         [id, companyId, wrapped.toString('base64')],
       );
     }
     throw new Error('could not create a data key');
+  }
+
+  /** Every data key of a company that still exists (the active one and any a rotation has not yet deleted). */
+  async keysOf(companyId: string): Promise<DataKey[]> {
+    const rows = await this.database.query<KeyRow>(
+      'SELECT id, company_id, wrapped_key FROM data_keys WHERE company_id = $1',
+      [companyId],
+    );
+    return rows.map((row) => ({ id: row.id, key: this.#cache.get(row.id)?.key ?? this.#remember(row) }));
   }
 
   /** The key with this id, for reading; DataErasedError once it has been deleted. */
@@ -133,13 +185,33 @@ export class Keyring {
 }
 
 const keyrings = new WeakMap<Database, Keyring>();
+/**
+ * The same keyrings by drizzle dialect: drizzle hands its database's dialect object to every transaction it
+ * opens, so code given only a transaction (a mail queued inside one) still finds the keyring.
+ */
+const keyringsByDialect = new WeakMap<object, Keyring>();
+const dialectOf = (db: unknown) => (db as { dialect?: object }).dialect;
 
 /** Sets up encryption at rest for a database; the codec and the encrypting file store find it from there. */
-export function attachKeyring(database: Database, masterKey: Buffer): Keyring {
+export function attachKeyring(
+  database: Database,
+  masterKey: Buffer,
+  options: { requireSealed?: boolean } = {},
+): Keyring {
   const existing = keyrings.get(database);
-  if (existing?.masterKey.equals(masterKey)) return existing;
-  const keyring = new Keyring(database, masterKey);
+  const keyring = existing?.masterKey.equals(masterKey) ? existing : new Keyring(database, masterKey);
+  keyring.requireSealed = options.requireSealed ?? false;
   keyrings.set(database, keyring);
+  const dialect = dialectOf(database.db);
+  if (dialect) keyringsByDialect.set(dialect, keyring);
+  return keyring;
+}
+
+/** The keyring of the database a drizzle transaction (or database) belongs to. */
+export function keyringOfExecutor(executor: unknown): Keyring {
+  const dialect = dialectOf(executor);
+  const keyring = dialect && keyringsByDialect.get(dialect);
+  if (!keyring) throw new Error('encryption at rest is not set up for this database (attachKeyring)');
   return keyring;
 }
 

@@ -46,6 +46,14 @@ const ZIP_BY_EXTENSION: Record<string, string> = { '.hwpx': 'application/hwp+zip
 const TEXT_EXTENSIONS = new Set(['.txt']);
 const TEXT_SNIFF_BYTES = 64 * 1024;
 
+/** Every content type an upload can be stored with; lib/strip-metadata.ts has an entry for each. */
+export const ACCEPTED_CONTENT_TYPES: ReadonlySet<string> = new Set([
+  ...ALLOWED_SNIFFED.values(),
+  ...Object.values(CFB_BY_EXTENSION),
+  ...Object.values(ZIP_BY_EXTENSION),
+  'text/plain; charset=utf-8',
+]);
+
 async function looksLikeUtf8Text(filePath: string): Promise<boolean> {
   const handle = await fs.open(filePath, 'r');
   try {

@@ -1,14 +1,52 @@
-import { PDFDict, PDFDocument, PDFName, PDFNumber, PDFRef, PDFStream } from 'pdf-lib';
+import {
+  ParseSpeeds,
+  PDFArray,
+  PDFDict,
+  PDFDocument,
+  PDFName,
+  PDFNumber,
+  type PDFObject,
+  PDFRef,
+  PDFStream,
+} from '@cantoo/pdf-lib';
+import { unremovable } from './metadata-outcome.ts';
 
 /**
- * Removes the author fields of a PDF. Word's and 한글's "save as PDF" copy the account name into the Info
- * dictionary's /Author and into an XMP packet, and /Creator and /Producer name the software and sometimes
- * the licensee; a manager opening an anonymous reporter's evidence would read the reporter's name there.
+ * Removes the document metadata of a PDF, with @cantoo/pdf-lib (the maintained fork of pdf-lib). Word's and
+ * 한글's "save as PDF" copy the account name into the Info dictionary's /Author and into an XMP packet, and
+ * the title is often the source file's name ("Microsoft Word - 김OO_진술서.docx"). The whole Info
+ * dictionary goes, every XMP packet, applications' private data (/PieceInfo) and the author (/T) of
+ * comments and highlights; the file is then written anew from the objects its pages still use, so an
+ * earlier revision's Info dictionary, left behind by an incremental save, does not survive either.
  */
 
-const PERSON_INFO_KEYS = [PDFName.of('Author'), PDFName.of('Creator'), PDFName.of('Producer')];
 const METADATA = PDFName.of('Metadata');
 const TYPE = PDFName.of('Type');
+const SUBTYPE = PDFName.of('Subtype');
+const INFO_KEYS_ELSEWHERE = [METADATA, PDFName.of('PieceInfo')];
+const ANNOTATION_AUTHOR = PDFName.of('T');
+/** Markup annotations, whose /T is their author; a form field's /T is its name and stays. */
+const MARKUP_ANNOTATIONS = new Set(
+  [
+    'Text',
+    'FreeText',
+    'Line',
+    'Square',
+    'Circle',
+    'Polygon',
+    'PolyLine',
+    'Highlight',
+    'Underline',
+    'Squiggly',
+    'StrikeOut',
+    'Stamp',
+    'Caret',
+    'Ink',
+    'FileAttachment',
+    'Sound',
+    'Redact',
+  ].map((name) => PDFName.of(name)),
+);
 
 function dictionaryOf(object: unknown): PDFDict | undefined {
   if (object instanceof PDFDict) return object;
@@ -17,7 +55,7 @@ function dictionaryOf(object: unknown): PDFDict | undefined {
 }
 
 /**
- * A signed PDF is kept as uploaded: rewriting it breaks the signature, which is what makes a signed notice
+ * A signed PDF cannot be cleaned: rewriting it breaks the signature, which is what makes a signed notice
  * or contract strong evidence, and the signer's name is in the signature's certificate in any case.
  */
 function isSigned(document: PDFDocument): boolean {
@@ -31,47 +69,71 @@ function isSigned(document: PDFDocument): boolean {
     .some(([, object]) => dictionaryOf(object)?.has(PDFName.of('ByteRange')) ?? false);
 }
 
-/** Throws on a PDF it cannot read (corrupt, encrypted); the caller then keeps the upload as it is. */
-export async function stripPdfMetadata(input: Buffer): Promise<Buffer> {
-  // Strict parsing: pdf-lib otherwise skips objects it cannot read and would write a PDF without them,
-  // losing evidence. An encrypted PDF throws here too, as its strings cannot be edited without the key.
-  const document = await PDFDocument.load(input, { updateMetadata: false, throwOnInvalidObject: true });
-  if (!(document.catalog instanceof PDFDict)) throw new Error('pdf: no catalog');
-  if (isSigned(document)) return input;
+/** The objects reachable from the catalog, visited once each. */
+function reachableFromCatalog(document: PDFDocument, root: PDFRef): Set<PDFRef> {
   const { context } = document;
-  let isChanged = false;
-  const dictionaries: PDFDict[] = [];
-  const trailerInfo = context.lookup(context.trailerInfo.Info);
-  if (trailerInfo instanceof PDFDict) dictionaries.push(trailerInfo);
+  const reached = new Set<PDFRef>([root]);
+  const pending: PDFObject[] = [context.lookup(root)!];
+  while (pending.length > 0) {
+    const object = pending.pop();
+    const children =
+      object instanceof PDFArray
+        ? object.asArray()
+        : (dictionaryOf(object)
+            ?.entries()
+            .map(([, value]) => value) ?? []);
+    for (const child of children) {
+      if (child instanceof PDFRef) {
+        if (reached.has(child)) continue;
+        reached.add(child);
+        const target = context.lookup(child);
+        if (target) pending.push(target);
+      } else if (child instanceof PDFArray || child instanceof PDFDict) {
+        pending.push(child);
+      }
+    }
+  }
+  return reached;
+}
+
+/** Throws (outcome `unremovable`) on a PDF it cannot read (damaged, encrypted) or must not edit (signed). */
+export async function stripPdfMetadata(input: Buffer): Promise<Buffer> {
+  // Strict parsing: the library otherwise skips objects it cannot read and would write a PDF without them,
+  // losing evidence. An encrypted PDF throws here too, as its strings cannot be edited without the key.
+  const document = await PDFDocument.load(input, {
+    updateMetadata: false,
+    throwOnInvalidObject: true,
+    parseSpeed: ParseSpeeds.Fastest,
+  });
+  if (!(document.catalog instanceof PDFDict)) unremovable('pdf: no catalog');
+  if (isSigned(document)) unremovable('pdf: digitally signed');
+  const { context } = document;
+  const root = context.trailerInfo.Root;
+  if (!(root instanceof PDFRef)) unremovable('pdf: no catalog reference');
+  context.trailerInfo.Info = undefined;
   for (const [ref, object] of context.enumerateIndirectObjects()) {
     const dictionary = dictionaryOf(object);
     if (!dictionary) continue;
     // XMP packets (the catalog's, and those of images or pages) repeat the author as dc:creator.
     if (object instanceof PDFStream && dictionary.get(TYPE) === METADATA) {
       context.delete(ref);
-      isChanged = true;
-    } else {
-      dictionaries.push(dictionary);
+      continue;
     }
+    for (const key of INFO_KEYS_ELSEWHERE) dictionary.delete(key);
+    const subtype = dictionary.get(SUBTYPE);
+    if (subtype instanceof PDFName && MARKUP_ANNOTATIONS.has(subtype)) dictionary.delete(ANNOTATION_AUTHOR);
   }
-  // Every dictionary, not only the trailer's Info: an incremental save can leave an earlier Info
-  // dictionary behind unreferenced, and pdf-lib writes out every object it has read.
-  for (const dictionary of dictionaries) {
-    const metadata = dictionary.get(METADATA);
-    // The packet a /Metadata key points to goes too, whatever its /Type says: pdf-lib would otherwise
-    // write it out as an orphan object, author and all.
-    if (metadata instanceof PDFRef) context.delete(metadata);
-    for (const key of [...PERSON_INFO_KEYS, METADATA]) {
-      if (dictionary.delete(key)) isChanged = true;
-    }
-  }
-  if (!isChanged) return input;
+  // Only what the document still uses is written: an orphaned Info dictionary or XMP packet of an earlier
+  // revision would otherwise be copied into the new file.
+  const reachable = reachableFromCatalog(document, root);
+  for (const [ref] of context.enumerateIndirectObjects()) if (!reachable.has(ref)) context.delete(ref);
   const output = await document.save({
     // Object streams only where the upload had them: written without, a compressed PDF grows by up to a
     // third, and an old one is kept free of a structure its readers may not know.
     useObjectStreams: input.includes('/ObjStm'),
     addDefaultPage: false,
     updateFieldAppearances: false,
+    objectsPerTick: Number.POSITIVE_INFINITY,
   });
   return Buffer.from(output.buffer, output.byteOffset, output.byteLength);
 }

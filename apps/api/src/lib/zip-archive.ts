@@ -22,8 +22,13 @@ const METHOD_STORED = 0;
 const METHOD_DEFLATED = 8;
 /** A data descriptor is at most a signature, a CRC and two 64-bit sizes. */
 const MAX_DATA_DESCRIPTOR_BYTES = 24;
-/** Metadata parts are a few kilobytes; a larger one is refused rather than inflated into memory. */
-const MAX_READ_ENTRY_BYTES = 8 * 1024 * 1024;
+/** An XML part larger than this is refused rather than inflated into memory. */
+const MAX_READ_ENTRY_BYTES = 64 * 1024 * 1024;
+/**
+ * Office and 한글 packages hold tens to a few thousand parts. Without a cap, 65,535 empty entries (a few
+ * megabytes of central directory) cost tens of megabytes of heap before a single byte is inflated.
+ */
+export const MAX_ZIP_ENTRIES = 10_000;
 
 export interface ZipEntry {
   name: string;
@@ -114,6 +119,7 @@ export function readZip(input: Buffer): ZipArchive {
     count = readUInt64(input, zip64End + 32);
     directoryOffset = readUInt64(input, zip64End + 48);
   }
+  if (count > MAX_ZIP_ENTRIES) fail(`more than ${MAX_ZIP_ENTRIES} entries`);
 
   const entries: ZipEntry[] = [];
   let offset = directoryOffset;

@@ -1,23 +1,42 @@
+import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
+import { sealTextIn } from '../encryption/codec.ts';
 import type { RenderedMail } from './templates.ts';
 
 /** Anything that can run an insert: the database or an open transaction. */
-type Executor = Pick<Db, 'insert'>;
+type Executor = Pick<Db, 'insert' | 'execute'>;
 
 /**
  * Queues a mail. Call it with the transaction of the change that causes the mail, so the mail exists exactly
- * when the change does; the worker delivers it later.
+ * when the change does; the worker delivers it later. The address is sealed with the platform key (it may be
+ * an invitee's, sealed in `invitations.email` too), and so is the mail itself (names, case numbers, one-time
+ * links): both are opened only by the worker that sends them.
  */
 export async function enqueueMail(
   executor: Executor,
   template: string,
   to: string,
   mail: RenderedMail,
+  options: { notBefore?: Date } = {},
 ): Promise<string> {
+  const id = randomUUID();
+  const seal = (field: 'to' | 'subject' | 'text' | 'html', value: string) =>
+    sealTextIn(executor, null, `mail_outbox.${field}`, id, value);
+  const sealed = {
+    to: await seal('to', to),
+    subject: await seal('subject', mail.subject),
+    text: await seal('text', mail.text),
+    html: await seal('html', mail.html),
+  };
   const [row] = await executor
     .insert(mailOutbox)
-    .values({ template, to, subject: mail.subject, text: mail.text, html: mail.html })
+    .values({
+      id,
+      template,
+      ...sealed,
+      ...(options.notBefore ? { nextAttemptAt: options.notBefore } : {}),
+    })
     .returning({ id: mailOutbox.id });
   return row!.id;
 }

@@ -66,6 +66,17 @@ export function alreadyRegisteredMail(input: { url: string }): RenderedMail {
   );
 }
 
+export function joinCodeUnknownMail(input: { url: string }): RenderedMail {
+  return render(
+    '가입 코드를 다시 확인해주세요',
+    [
+      '이 이메일 주소로 안심신고 가입 요청이 들어왔지만, 입력하신 가입 코드와 일치하는 회사가 없어 가입을 진행하지 않았습니다.',
+      '회사 담당자에게 받은 가입 코드를 다시 확인한 뒤 아래 버튼을 눌러 다시 가입해주세요. 직접 요청하지 않으셨다면 이 메일을 무시하셔도 됩니다.',
+    ],
+    { label: '다시 가입하기', url: input.url },
+  );
+}
+
 export function resetPasswordMail(input: { url: string }): RenderedMail {
   return render(
     '비밀번호 재설정 안내',
@@ -102,6 +113,23 @@ export function caseUpdatedMail(input: {
     `신고하신 사건에 새 소식이 있습니다 (${input.caseNumber})`,
     [`신고하신 사건(${input.caseNumber})의 ${what}.`, '내용은 안심신고에 로그인한 뒤 확인할 수 있습니다.'],
     { label: '내 신고 확인하기', url: input.url },
+  );
+}
+
+export const ANONYMOUS_NOTICE_TEMPLATE = 'anonymous_notice';
+
+/**
+ * To an anonymous reporter's private address (decision 0005). It says nothing a mail server's log could tie to
+ * a case: no case number, no report id, no company, and no link but the receipt page.
+ */
+export function anonymousNoticeMail(input: { receiptUrl: string }): RenderedMail {
+  return render(
+    '남기신 신고에 새 소식이 있습니다',
+    [
+      '안심신고에 남기신 신고에 새 소식이 있습니다.',
+      '접수번호로 들어가 확인해주세요. 이 메일은 소식이 생긴 때와 다른 시간에 보내질 수 있습니다.',
+    ],
+    { label: '접수번호로 확인하기', url: input.receiptUrl },
   );
 }
 

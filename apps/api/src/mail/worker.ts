@@ -5,6 +5,8 @@ import nodemailer from 'nodemailer';
 import type { BaseLogger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import { openText } from '../encryption/codec.ts';
+import { ANONYMOUS_NOTICE_TEMPLATE } from './templates.ts';
 
 export type MailLogger = Pick<BaseLogger, 'info' | 'warn' | 'error'>;
 
@@ -77,6 +79,19 @@ const CLAIM_SQL = `
       LIMIT $2
         FOR UPDATE SKIP LOCKED)
   RETURNING id, "to", subject, text, html, attempts`;
+
+export async function openOutboxMail<T extends Pick<OutboxMail, 'id' | 'to' | 'subject' | 'text' | 'html'>>(
+  database: Database,
+  mail: T,
+): Promise<T> {
+  return {
+    ...mail,
+    to: await openText(database, 'mail_outbox.to', mail.id, mail.to),
+    subject: await openText(database, 'mail_outbox.subject', mail.id, mail.subject),
+    text: await openText(database, 'mail_outbox.text', mail.id, mail.text),
+    html: await openText(database, 'mail_outbox.html', mail.id, mail.html),
+  };
+}
 
 /** The header lets a receiver recognise the duplicate an at-least-once retry may produce. */
 export function messageIdFor(config: Pick<Config, 'PUBLIC_URL'>, outboxId: string): string {
@@ -186,6 +201,11 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   let chain: Promise<unknown> = Promise.resolve();
 
   async function markSent(id: string): Promise<void> {
+    // A notice to an anonymous reporter's private address is not kept once it left: the row holds the address.
+    await database.query(
+      `DELETE FROM mail_outbox WHERE id = $1 AND template = '${ANONYMOUS_NOTICE_TEMPLATE}'`,
+      [id],
+    );
     await database.query(
       `UPDATE mail_outbox SET status = 'sent', sent_at = now(), locked_until = NULL, last_error = NULL
         WHERE id = $1`,
@@ -243,6 +263,8 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
         }
         attempted += 1;
         try {
+          // Sealed in the outbox (outbox.ts); opened only for the send itself.
+          Object.assign(mail, await openOutboxMail(database, mail));
           await deliverLeased(mail);
         } catch (error) {
           await markFailedAttempt(mail, error);

@@ -1,7 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { FileCaller, FileOwner } from '../domain/files/files.ts';
+import { findOpenIntakeSession } from '../domain/intake/intake-sessions.ts';
 import { findInvitationByToken } from '../domain/invitations/invitations.ts';
-import { requireSession } from './session.ts';
+import { AppError } from '../lib/app-error.ts';
+import { getReceiptSession, intakeToken } from './reporter.ts';
+import { getSession, requireSession } from './session.ts';
 
 export const INVITATION_HEADER = 'x-invitation-token';
 
@@ -11,13 +14,21 @@ export function invitationToken(request: FastifyRequest): string | undefined {
 }
 
 /**
- * Who is calling a file route: an invitee by their link's token (sent as a header, never in the URL, so it
- * stays out of logs and history), else the logged-in user.
+ * Who is calling a file route, and whose files it uploads, lists and deletes:
+ * - an invitee by their link's token, or an anonymous draft by its intake token (both headers, never in the
+ *   URL, so they stay out of logs and history); either wins over an account cookie sent along, so a member's
+ *   anonymous draft never files anything under the account;
+ * - the receipt holder of `reportId`, when the route names that report;
+ * - else the logged-in user.
  */
-export async function fileCaller(request: FastifyRequest): Promise<{ caller: FileCaller; owner: FileOwner }> {
+export async function fileCaller(
+  request: FastifyRequest,
+  options: { reportId?: string } = {},
+): Promise<{ caller: FileCaller; owner: FileOwner }> {
+  const { database } = request.server.deps;
   const token = invitationToken(request);
   if (token) {
-    const invitation = await findInvitationByToken(request.server.deps.database, token);
+    const invitation = await findInvitationByToken(database, token);
     return {
       caller: {
         kind: 'invitation',
@@ -29,6 +40,34 @@ export async function fileCaller(request: FastifyRequest): Promise<{ caller: Fil
       owner: { invitationId: invitation.id },
     };
   }
+  const intake = intakeToken(request);
+  if (intake) {
+    const session = await findOpenIntakeSession(database, intake);
+    return { caller: { kind: 'intake', id: session.id }, owner: { intakeId: session.id } };
+  }
+  if (options.reportId) {
+    const receipt = await getReceiptSession(request);
+    if (receipt?.reportId === options.reportId)
+      return {
+        caller: { kind: 'receipt', reportId: receipt.reportId },
+        owner: { reportId: receipt.reportId },
+      };
+  }
   const session = await requireSession(request);
   return { caller: { kind: 'user', ...session.user }, owner: { userId: session.user.id } };
+}
+
+/**
+ * Everyone the request speaks for when it reads a file: its token holder, or else its receipt holder and its
+ * account (a member may hold both at once), in that order. None at all is 401.
+ */
+export async function fileReaders(request: FastifyRequest): Promise<FileCaller[]> {
+  if (invitationToken(request) || intakeToken(request)) return [(await fileCaller(request)).caller];
+  const readers: FileCaller[] = [];
+  const receipt = await getReceiptSession(request);
+  if (receipt) readers.push({ kind: 'receipt', reportId: receipt.reportId });
+  const session = await getSession(request);
+  if (session) readers.push({ kind: 'user', ...session.user });
+  if (readers.length === 0) throw new AppError('UNAUTHORIZED');
+  return readers;
 }

@@ -1,15 +1,22 @@
-import { SESSION_COOKIE } from '@ansim/shared/constants';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_EXPIRES_HEADER } from '@ansim/shared/constants';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type ActiveSession, findSession } from '../domain/sessions/sessions.ts';
 import { AppError } from '../lib/app-error.ts';
+import { cookieNames } from './cookie-names.ts';
+import { rotateCsrfCookie } from './csrf.ts';
 
 const loaded = new WeakMap<FastifyRequest, Promise<ActiveSession | null>>();
 
-/** The caller's session, read once per request from the `sessionid` cookie. */
+/** The session id the caller sent (`sessionid`, or `__Host-sessionid` under https). */
+export function sessionCookie(request: FastifyRequest): string | undefined {
+  return request.cookies[cookieNames(request.server.deps.config).session];
+}
+
+/** The caller's session, read once per request from the session cookie. */
 export function getSession(request: FastifyRequest): Promise<ActiveSession | null> {
   let pending = loaded.get(request);
   if (!pending) {
-    const id = request.cookies[SESSION_COOKIE];
+    const id = sessionCookie(request);
     const { database, config } = request.server.deps;
     pending = id && id.length <= 64 ? findSession(database, id, config) : Promise.resolve(null);
     loaded.set(request, pending);
@@ -23,8 +30,13 @@ export async function requireSession(request: FastifyRequest): Promise<ActiveSes
   return session;
 }
 
+/**
+ * Opens the session in the browser. The CSRF token is replaced at the same moment, so a token planted or read
+ * before login is worthless after it.
+ */
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, id: string): void {
-  reply.setCookie(SESSION_COOKIE, id, {
+  rotateCsrfCookie(request, reply);
+  reply.setCookie(cookieNames(request.server.deps.config).session, id, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
@@ -34,10 +46,25 @@ export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, i
 }
 
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
-  reply.clearCookie(SESSION_COOKIE, {
+  reply.clearCookie(cookieNames(request.server.deps.config).session, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
     secure: request.server.deps.config.isHttps,
+  });
+}
+
+/**
+ * Every answer to a request that looked at its session says when that session now ends, so the client's idea of
+ * the expiry slides with the server's instead of being read once at page load. Requests that never read the
+ * session (public pages, static files) cost no extra query.
+ */
+export function registerSessionExpiryHeader(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    const pending = loaded.get(request);
+    if (!pending) return payload;
+    const session = await pending.catch(() => null);
+    if (session) reply.header(SESSION_EXPIRES_HEADER, String(session.expires));
+    return payload;
   });
 }

@@ -13,6 +13,8 @@ export const errorResponses = {
   403: errorSchema,
   404: errorSchema,
   409: errorSchema,
+  410: errorSchema,
+  422: errorSchema,
   429: errorSchema,
 } as const;
 
@@ -39,6 +41,7 @@ export const fileView = z.object({
   content_type: z.string(),
   sha256: z.string(),
   created_at: z.string(),
+  metadata: z.enum(['removed', 'none', 'unremovable']),
 });
 
 export const reportSummary = z.object({

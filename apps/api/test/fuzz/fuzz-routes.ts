@@ -55,6 +55,7 @@ export interface FuzzFixture {
     measure: string[];
     invitation: string[];
     invitationToken: string[];
+    intakeCode: string[];
   };
   templates: { report: unknown[]; reporterEmail: string };
 }
@@ -62,6 +63,10 @@ export interface FuzzFixture {
 /** A rate limit high enough that the login route answers from its captcha check, not only with 429. */
 const FUZZ_CONFIG = {
   LOGIN_LIMIT_PER_IP_PER_MINUTE: '1000',
+  // Likewise for registration, re-send and reset: answered from their own checks, not only with 429.
+  ACCOUNT_REQUESTS_PER_IP_PER_HOUR: '1000000',
+  JOIN_CODE_ATTEMPTS_PER_IP_PER_HOUR: '1000000',
+  MAILS_PER_ADDRESS_PER_HOUR: '1000000',
   // A small per-file limit, so "1 MiB + 1" uploads exercise the 413 path and its clean-up.
   MAX_FILE_BYTES: String(BODY_LIMIT),
 };
@@ -155,6 +160,9 @@ export async function createFuzzFixture(): Promise<FuzzFixture> {
       measure: [measure.json().id],
       invitation: (caseView.invitations as { id: string }[]).map((invitation) => invitation.id),
       invitationToken: [invitationToken],
+      intakeCode: (
+        await ctx.database.query<{ intake_code: string }>('SELECT intake_code FROM companies')
+      ).map((row) => row.intake_code),
     },
     templates: {
       reporterEmail,
@@ -230,6 +238,7 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
   'GET /api/health': {},
   'GET /api/ready': {},
   'GET /api/v1/captcha/challenge': {},
+  'GET /api/v1/site': {},
   'POST /api/v1/user': {
     expensive: true,
     bodies: () => [
@@ -334,6 +343,22 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
   'GET /api/v1/manager/stats/reports': {},
   'POST /api/v1/invitation/acknowledge': { bodies: () => [{}] },
   'GET /api/v1/invitation/:token': {},
+  'GET /api/v1/intake/:code': {},
+  'POST /api/v1/intake': {
+    bodies: (f) => [
+      {},
+      { code: f.ids.intakeCode[0] },
+      { code: f.ids.intakeCode[0], captcha: 'bm90IGEgY2FwdGNoYQ==' },
+    ],
+  },
+  // The captcha is never solved: a fuzzed receipt is refused before any argon2 hash is computed.
+  'POST /api/v1/receipt': {
+    bodies: () => [{ receipt: '1234 5678 9012 3456', captcha: 'bm90IGEgY2FwdGNoYQ==' }, { receipt: '1' }],
+  },
+  'GET /api/v1/receipt': {},
+  'DELETE /api/v1/receipt': {},
+  'GET /api/v1/user/pending-receipts': {},
+  'DELETE /api/v1/user/pending-receipts': {},
 };
 
 export interface FuzzTarget {
@@ -387,15 +412,17 @@ function paramArbitrary(name: string, target: FuzzTarget, fixture: FuzzFixture):
   const pool =
     name === 'token'
       ? fixture.ids.invitationToken
-      : name === 'measureId'
-        ? fixture.ids.measure
-        : name === 'invitationId'
-          ? fixture.ids.invitation
-          : name === '*'
-            ? ['favicon-32x32.png', 'static/swagger-ui.css', 'json', 'static/index.html']
-            : target.url.startsWith('/api/v1/file')
-              ? fixture.ids.file
-              : fixture.ids.report;
+      : name === 'code'
+        ? fixture.ids.intakeCode
+        : name === 'measureId'
+          ? fixture.ids.measure
+          : name === 'invitationId'
+            ? fixture.ids.invitation
+            : name === '*'
+              ? ['favicon-32x32.png', 'static/swagger-ui.css', 'json', 'static/index.html']
+              : target.url.startsWith('/api/v1/file')
+                ? fixture.ids.file
+                : fixture.ids.report;
   return fc.oneof(
     { arbitrary: fc.constantFrom(...pool), weight: 4 },
     { arbitrary: fc.constantFrom(...pool).map((id) => id.toUpperCase()), weight: 1 },

@@ -1,6 +1,9 @@
 import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companies } from '../../src/db/schema.ts';
 import {
+  anonymousDraft,
   createCompany,
   createManager,
   invitationTokenFor,
@@ -27,9 +30,10 @@ const CALLERS = [
   'managerOther',
   'inviteeThis',
   'inviteeOther',
+  'receiptHolder',
 ] as const;
 type Caller = (typeof CALLERS)[number];
-type Row = [number, number, number, number, number, number, number];
+type Row = [number, number, number, number, number, number, number, number];
 
 interface Fixture {
   caseA: string;
@@ -38,6 +42,7 @@ interface Fixture {
   /** An invitation of case A other than the one `inviteeThis` holds, for resend and revoke. */
   spareInvitationA: string;
   tokenA: string;
+  intakeCodeA: string;
 }
 
 interface Call {
@@ -49,15 +54,18 @@ interface Call {
   stream?: boolean;
 }
 
-const everyone = (status: number): Row => [status, status, status, status, status, status, status];
-/** Needs a session; invitees have none. */
-const anyUser = (ok: number): Row => [401, ok, ok, ok, ok, 401, 401];
+const everyone = (status: number): Row => [status, status, status, status, status, status, status, status];
+/**
+ * Needs a session; invitees have none, and neither has the holder of an anonymous report's receipt: outside
+ * that one report a receipt counts as nothing (decision 0005).
+ */
+const anyUser = (ok: number): Row => [401, ok, ok, ok, ok, 401, 401, 401];
 /** Manager pages of the company: a member is 403, a manager of another company sees only their own. */
-const managerOfAny = (ok: number): Row => [401, 403, 403, ok, ok, 401, 401];
+const managerOfAny = (ok: number): Row => [401, 403, 403, ok, ok, 401, 401, 401];
 /** One case of company A: another company's manager gets 404, as if it did not exist. */
-const managerOfCase = (ok: number): Row => [401, 403, 403, ok, 404, 401, 401];
+const managerOfCase = (ok: number): Row => [401, 403, 403, ok, 404, 401, 401, 401];
 /** The reporter's own case: anyone else is 404. */
-const ownerOnly = (ok: number): Row => [401, ok, 404, 404, 404, 401, 401];
+const ownerOnly = (ok: number): Row => [401, ok, 404, 404, 404, 401, 401, 401];
 
 let registrations = 0;
 
@@ -86,6 +94,7 @@ const TABLE: Record<string, { call: (f: Fixture) => Call | Promise<Call>; expect
     call: () => ({ url: '/api/v1/captcha/challenge' }),
     expect: everyone(200),
   },
+  'GET /api/v1/site': { call: () => ({ url: '/api/v1/site/' }), expect: everyone(200) },
 
   'POST /api/v1/user': {
     call: () => ({
@@ -100,7 +109,11 @@ const TABLE: Record<string, { call: (f: Fixture) => Call | Promise<Call>; expect
   },
   'GET /api/v1/user': { call: () => ({ url: '/api/v1/user/' }), expect: anyUser(200) },
   'POST /api/v1/user/email/register': {
-    call: () => ({ url: '/api/v1/user/email/register', json: { email: 'nobody@matrix.example' } }),
+    // An address of its own per call: mails to one address are capped per hour (F8).
+    call: () => ({
+      url: '/api/v1/user/email/register',
+      json: { email: `nobody-${++registrations}@matrix.example` },
+    }),
     expect: everyone(202),
   },
   'POST /api/v1/user/email/confirm-email': {
@@ -108,7 +121,10 @@ const TABLE: Record<string, { call: (f: Fixture) => Call | Promise<Call>; expect
     expect: everyone(400),
   },
   'POST /api/v1/user/password/send-reset-email': {
-    call: () => ({ url: '/api/v1/user/password/send-reset-email', json: { email: 'nobody@matrix.example' } }),
+    call: () => ({
+      url: '/api/v1/user/password/send-reset-email',
+      json: { email: `nobody-${++registrations}@matrix.example` },
+    }),
     expect: everyone(202),
   },
   'POST /api/v1/user/email/reset-password': {
@@ -146,7 +162,7 @@ const TABLE: Record<string, { call: (f: Fixture) => Call | Promise<Call>; expect
   // The managers have TOTP active already (fixtures enrol them): a second enrolment is a conflict.
   'POST /api/v1/user/mfa/totp': {
     call: () => ({ url: '/api/v1/user/mfa/totp/' }),
-    expect: [401, 200, 200, 409, 409, 401, 401],
+    expect: [401, 200, 200, 409, 409, 401, 401, 401],
   },
   // Every change needs the current password: a wrong one is refused whoever asks.
   'POST /api/v1/user/mfa/totp/confirm': {
@@ -191,23 +207,26 @@ const TABLE: Record<string, { call: (f: Fixture) => Call | Promise<Call>; expect
   'POST /api/v1/file': {
     call: () => ({ url: '/api/v1/file/', ...multipartFile('메모.txt', Buffer.from('메모')) }),
     // Invitees upload evidence for their statement, owned by their invitation.
-    expect: [401, 201, 201, 201, 201, 201, 201],
+    expect: [401, 201, 201, 201, 201, 201, 201, 401],
   },
-  'GET /api/v1/file': { call: () => ({ url: '/api/v1/file/' }), expect: [401, 200, 200, 200, 200, 200, 200] },
+  'GET /api/v1/file': {
+    call: () => ({ url: '/api/v1/file/' }),
+    expect: [401, 200, 200, 200, 200, 200, 200, 401],
+  },
   'GET /api/v1/file/:id': {
     call: (f) => ({ url: `/api/v1/file/${f.fileA}/` }),
     // The accused sees the evidence of their case because the manager chose to share it.
-    expect: [401, 200, 404, 200, 404, 200, 404],
+    expect: [401, 200, 404, 200, 404, 200, 404, 404],
   },
   'DELETE /api/v1/file/:id': {
     call: (f) => ({ url: `/api/v1/file/${f.fileA}/` }),
-    expect: [401, 409, 404, 404, 404, 404, 404],
+    expect: [401, 409, 404, 404, 404, 404, 404, 401],
   },
 
   'POST /api/v1/report': {
     call: () => ({ url: '/api/v1/report/', json: reportBody('brief') }),
     // With an invitation token the only thing one may file is that invitation's statement.
-    expect: [401, 201, 201, 201, 201, 400, 400],
+    expect: [401, 201, 201, 201, 201, 400, 400, 401],
   },
   'GET /api/v1/report': { call: () => ({ url: '/api/v1/report/' }), expect: anyUser(200) },
   'GET /api/v1/report/:id': { call: (f) => ({ url: `/api/v1/report/${f.caseA}` }), expect: ownerOnly(200) },
@@ -286,8 +305,38 @@ const TABLE: Record<string, { call: (f: Fixture) => Call | Promise<Call>; expect
   },
   'POST /api/v1/invitation/acknowledge': {
     call: () => ({ url: '/api/v1/invitation/acknowledge' }),
-    expect: [404, 404, 404, 404, 404, 200, 200],
+    expect: [404, 404, 404, 404, 404, 200, 200, 404],
   },
+
+  // Anonymous drafts and receipts (decision 0005). A company's intake page is public, like the link it is.
+  'GET /api/v1/intake/:code': {
+    call: (f) => ({ url: `/api/v1/intake/${f.intakeCodeA}` }),
+    expect: everyone(200),
+  },
+  'POST /api/v1/intake': {
+    call: () => ({ url: '/api/v1/intake/', json: {} }),
+    expect: [401, 201, 201, 201, 201, 401, 401, 401],
+  },
+  'POST /api/v1/receipt': {
+    call: async () => ({
+      url: '/api/v1/receipt/',
+      json: { receipt: '0000 0000 0000 0000', captcha: await solveCaptcha(app()) },
+    }),
+    expect: everyone(400),
+  },
+  'GET /api/v1/receipt': {
+    call: () => ({ url: '/api/v1/receipt/' }),
+    expect: [401, 401, 401, 401, 401, 401, 401, 200],
+  },
+  'GET /api/v1/user/pending-receipts': {
+    call: () => ({ url: '/api/v1/user/pending-receipts' }),
+    expect: anyUser(200),
+  },
+  'DELETE /api/v1/user/pending-receipts': {
+    call: () => ({ url: '/api/v1/user/pending-receipts' }),
+    expect: anyUser(204),
+  },
+  'DELETE /api/v1/receipt': { call: () => ({ url: '/api/v1/receipt/' }), expect: everyone(204) },
 
   // Last: it ends the sessions of everyone above.
   'DELETE /api/v1/token': { call: () => ({ url: '/api/v1/token/' }), expect: everyone(204) },
@@ -324,6 +373,20 @@ beforeAll(async () => {
     return { file, caseId: created.json().id as string };
   }
   const a = await fileCase(reporter, 'a.example');
+  // An anonymous case of company A, whose receipt the last caller holds.
+  const draft = await anonymousDraft(ctx, otherReporter);
+  const anonymousCase = await draft.post('/api/v1/report/', reportBody('anonym'));
+  expect(anonymousCase.statusCode).toBe(201);
+  const receiptHolder = new TestClient(ctx.app);
+  const opened = await receiptHolder.post('/api/v1/receipt/', {
+    receipt: anonymousCase.json().receipt,
+    captcha: await solveCaptcha(ctx.app),
+  });
+  expect(opened.statusCode).toBe(200);
+  const [companyA] = await ctx.database.db
+    .select()
+    .from(companies)
+    .where(eq(companies.name, '에이 주식회사'));
   const b = await fileCase(reporterB, 'b.example');
 
   expect(
@@ -356,6 +419,7 @@ beforeAll(async () => {
     measureA: measure.json().id,
     spareInvitationA: spare.id,
     tokenA,
+    intakeCodeA: companyA!.intakeCode,
   };
   callers = {
     loggedOut: new TestClient(ctx.app),
@@ -365,6 +429,7 @@ beforeAll(async () => {
     managerOther,
     inviteeThis: inviteeClient(ctx, tokenA),
     inviteeOther: inviteeClient(ctx, tokenB),
+    receiptHolder,
   };
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;

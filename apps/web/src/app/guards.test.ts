@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { guardRedirect, loginRedirectFor, safeRedirect } from './guards';
+import { afterLoginPath, guardRedirect, loginRedirectFor, safeRedirect } from './guards';
 
 const ORIGIN = 'https://ansim.example';
 const at = (pathname: string, search = '', hash = '') => ({ pathname, search, hash });
@@ -35,6 +35,24 @@ describe('safeRedirect', () => {
   });
 });
 
+describe('afterLoginPath', () => {
+  it('sends a manager to the case list and a member to the dashboard when nothing was asked for', () => {
+    expect(afterLoginPath(null, ORIGIN, 'manager')).toBe('/manager');
+    expect(afterLoginPath(null, ORIGIN, 'member')).toBe('/dashboard');
+    expect(afterLoginPath(undefined, ORIGIN, undefined)).toBe('/dashboard');
+  });
+
+  it('follows an asked-for page whatever the role', () => {
+    expect(afterLoginPath('/report/t/a?step=2', ORIGIN, 'manager')).toBe('/report/t/a?step=2');
+    expect(afterLoginPath('/dashboard', ORIGIN, 'manager')).toBe('/dashboard');
+  });
+
+  it('falls back to the home of the role for a redirect it will not follow', () => {
+    expect(afterLoginPath('https://evil.example/', ORIGIN, 'manager')).toBe('/manager');
+    expect(afterLoginPath('/logout', ORIGIN, 'member')).toBe('/dashboard');
+  });
+});
+
 describe('guardRedirect', () => {
   const loggedOut = { isLoggedIn: false, reportType: '' };
   it('lets open routes through', () => {
@@ -67,5 +85,32 @@ describe('guardRedirect', () => {
         at('/report/t/a'),
       ),
     ).toBeNull();
+  });
+});
+
+describe('guardRedirect for anonymous reporting without an account (decision 0005)', () => {
+  const wizard = [{ requiresAuth: true, requiresReportType: true, allowsIntake: true }];
+  const stranger = { isLoggedIn: false, hasIntake: true };
+  it('opens the anonymous wizard for a draft with an intake token', () => {
+    expect(guardRedirect(wizard, { ...stranger, reportType: 'anonym' }, at('/report/t/a'))).toBeNull();
+  });
+  it('still sends brief and formal drafts to login, token or not', () => {
+    for (const reportType of ['brief', 'formal'])
+      expect(guardRedirect(wizard, { ...stranger, reportType }, at('/report/t'))).toBe(
+        '/login?redirect=%2Freport%2Ft',
+      );
+  });
+  it('sends an anonymous draft without a token to login', () => {
+    expect(
+      guardRedirect(wizard, { isLoggedIn: false, reportType: 'anonym', hasIntake: false }, at('/report/t')),
+    ).toBe('/login?redirect=%2Freport%2Ft');
+  });
+  it('opens a report page in a receipt session, and only routes that allow it', () => {
+    const detail = [{ requiresAuth: true, allowsReceipt: true }];
+    const receipt = { isLoggedIn: false, reportType: '', hasReceiptSession: true };
+    expect(guardRedirect(detail, receipt, at('/report-detail/5/'))).toBeNull();
+    expect(guardRedirect([{ requiresAuth: true }], receipt, at('/dashboard'))).toBe(
+      '/login?redirect=%2Fdashboard',
+    );
   });
 });

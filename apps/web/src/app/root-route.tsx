@@ -1,12 +1,20 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, ScrollRestoration, useLocation, useMatches, useNavigation } from 'react-router';
+import { useHasIntake } from '../features/anonymous/intake-token';
+import { useHasReceiptSession } from '../features/anonymous/receipt-session';
 import { useReportForm } from '../features/report-wizard/report-form-store';
 import { useIsLoggedIn } from '../lib/login-state';
+import { useSessionExpired } from '../lib/session-sync';
 import { guardRedirect } from './guards';
-import { DefaultLayout } from './layouts/default-layout';
+import { DefaultLayout, MinimalLayout } from './layouts/default-layout';
 import { isRouteMeta, type LayoutName, type RouteMeta } from './route-meta';
+
+// MUI's dialog is loaded only when a session has ended under an open page.
+const SessionExpiredDialog = lazy(() => import('../components/session-expired-dialog'));
 
 const LAYOUTS: Record<LayoutName, React.ComponentType<{ children: React.ReactNode }>> = {
   default: DefaultLayout,
+  minimal: MinimalLayout,
 };
 
 /** Applies the navigation guard and wraps the page in the layout its route meta asks for. */
@@ -16,9 +24,12 @@ export function RootRoute() {
   const navigation = useNavigation();
   const isLoggedIn = useIsLoggedIn();
   const reportType = useReportForm((state) => state.form.report_type);
+  const hasIntake = useHasIntake();
+  const hasReceiptSession = useHasReceiptSession();
+  const isSessionExpired = useSessionExpired((state) => state.isExpired);
   const metas = matches.map((match) => match.handle).filter(isRouteMeta) as RouteMeta[];
 
-  const redirect = guardRedirect(metas, { isLoggedIn, reportType }, location);
+  const redirect = guardRedirect(metas, { isLoggedIn, reportType, hasIntake, hasReceiptSession }, location);
   if (redirect) return <Navigate to={redirect} replace />;
 
   const layoutChoice = metas.reduce<RouteMeta['layout']>(
@@ -29,6 +40,11 @@ export function RootRoute() {
     <>
       <Outlet />
       <ScrollRestoration />
+      {isSessionExpired && (
+        <Suspense fallback={null}>
+          <SessionExpiredDialog />
+        </Suspense>
+      )}
     </>
   );
   if (layoutChoice === false) return page;

@@ -1,6 +1,10 @@
 import type { RouteGuardMeta } from './guards';
 
-export type LayoutName = 'default';
+/**
+ * `minimal`: brand, language and colour only, for the invitation (statement) pages. The accused person and
+ * witnesses are not the platform's members; the reporter's menu (신고하기, 내 신고) is not for them.
+ */
+export type LayoutName = 'default' | 'minimal';
 
 /** A route's `handle`: the spec's route meta (layout choice and guard requirements). */
 export interface RouteMeta extends RouteGuardMeta {

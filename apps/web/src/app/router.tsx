@@ -21,9 +21,15 @@ const page = (load: () => Promise<PageModule>, options: { plain?: boolean } = {}
   });
 
 const loginRequired: RouteMeta = { requiresAuth: true };
-const wizardRequired: RouteMeta = { requiresAuth: true, requiresReportType: true };
+// An anonymous draft with an intake token goes through without a login (decision 0005); brief and formal do not.
+const wizardRequired: RouteMeta = { requiresAuth: true, requiresReportType: true, allowsIntake: true };
+const reportPage: RouteMeta = { requiresAuth: true, allowsReceipt: true };
+const invitationPage: RouteMeta = { layout: 'minimal' };
 
-/** The 18 routes of spec §2; the route id is the spec's route name. */
+/**
+ * The routes of spec §2, and the pages added since: the receipt and intake pages of decision 0005,
+ * /register/resend, /privacy and /terms. The route id is the route name.
+ */
 export const routes: RouteObject[] = [
   {
     id: 'root',
@@ -55,6 +61,11 @@ export const routes: RouteObject[] = [
         id: paths.registerConfirm.name,
         path: paths.registerConfirm.path,
         lazy: page(() => import('../features/auth/pages/register-confirm-page')),
+      },
+      {
+        id: paths.registerResend.name,
+        path: paths.registerResend.path,
+        lazy: page(() => import('../features/auth/pages/register-resend-page')),
       },
       {
         id: paths.forgotPassword.name,
@@ -93,22 +104,36 @@ export const routes: RouteObject[] = [
       {
         id: paths.reference.name,
         path: paths.reference.path,
+        handle: invitationPage,
         lazy: page(() => import('../features/invitation/reference-page')),
       },
       {
         id: paths.referenceA.name,
         path: paths.referenceA.path,
+        handle: invitationPage,
         lazy: page(() => import('../features/invitation/reference-statement-page')),
       },
       {
         id: paths.defendant.name,
         path: paths.defendant.path,
+        handle: invitationPage,
         lazy: page(() => import('../features/invitation/defendant-page')),
       },
       {
         id: paths.defendantA.name,
         path: paths.defendantA.path,
+        handle: invitationPage,
         lazy: page(() => import('../features/invitation/defendant-statement-page')),
+      },
+      {
+        id: paths.privacy.name,
+        path: paths.privacy.path,
+        lazy: page(() => import('../features/policies/privacy-page'), { plain: true }),
+      },
+      {
+        id: paths.terms.name,
+        path: paths.terms.path,
+        lazy: page(() => import('../features/policies/terms-page'), { plain: true }),
       },
       {
         id: paths.dashboard.name,
@@ -137,8 +162,18 @@ export const routes: RouteObject[] = [
       {
         id: paths.reportDetail.name,
         path: paths.reportDetail.path,
-        handle: loginRequired,
+        handle: reportPage,
         lazy: page(() => import('../features/report-detail/report-detail-page')),
+      },
+      {
+        id: paths.receipt.name,
+        path: paths.receipt.path,
+        lazy: page(() => import('../features/anonymous/pages/receipt-page')),
+      },
+      {
+        id: paths.intake.name,
+        path: paths.intake.path,
+        lazy: page(() => import('../features/anonymous/pages/intake-page')),
       },
       { id: 'not-found', path: '*', lazy: page(() => import('./not-found-page')) },
     ],

@@ -22,7 +22,7 @@ interface SummaryProps {
   onEditStep?: (stepIndex: number) => void;
 }
 
-function Field({ label, value }: { label: string; value: React.ReactNode }) {
+function Field({ label, value, emptyText }: { label: string; value: React.ReactNode; emptyText?: string }) {
   const { t } = useTranslation();
   const empty = value === '' || value === null || value === undefined;
   return (
@@ -35,7 +35,7 @@ function Field({ label, value }: { label: string; value: React.ReactNode }) {
         sx={{ m: 0, whiteSpace: 'pre-line', overflowWrap: 'anywhere', mb: { xs: 1, sm: 0 } }}
         color={empty ? 'text.secondary' : undefined}
       >
-        {empty ? t('summary.empty') : value}
+        {empty ? (emptyText ?? t('summary.empty')) : value}
       </Typography>
     </Box>
   );
@@ -134,7 +134,11 @@ export function ReportFormSummary({ form, headingLevel, fileName, fileHref, onEd
               <Field label={t('acts.date')} value={act.date} />
               <Field label={t('acts.location')} value={act.location} />
               <Field label={t('acts.description')} value={act.description} />
-              <Field label={t('evidence.label')} value={evidenceList(act.evidences)} />
+              <Field
+                label={t('evidence.label')}
+                value={evidenceList(act.evidences)}
+                emptyText={t('summary.noFiles')}
+              />
             </Fields>
           </Item>
         ))}
@@ -148,7 +152,11 @@ export function ReportFormSummary({ form, headingLevel, fileName, fileHref, onEd
             <Fields>
               <Field label={t('harms.type')} value={harm.type ? t(`options.harmTypes.${harm.type}`) : ''} />
               <Field label={t('harms.description')} value={harm.description} />
-              <Field label={t('evidence.label')} value={evidenceList(harm.evidences)} />
+              <Field
+                label={t('evidence.label')}
+                value={evidenceList(harm.evidences)}
+                emptyText={t('summary.noFiles')}
+              />
             </Fields>
           </Item>
         ))}

@@ -1,7 +1,7 @@
 import { CSRF_HEADER } from '@ansim/shared/constants';
 import axios, { type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createHttpClient, request, setHttpClient } from './request';
+import { createHttpClient, readCsrfToken, request, setHttpClient } from './request';
 import { RequestError } from './request-error';
 
 let seen: InternalAxiosRequestConfig[] = [];
@@ -76,6 +76,14 @@ describe('request helper (spec §7)', () => {
     await request('post', '/api/v1/file/', { data: form });
     expect(seen[0]!.data).toBe(form);
     expect(seen[0]!.headers.get('Content-Type')).toBeFalsy();
+  });
+
+  it('reads the __Host-csrftoken of an https deployment, preferred over a plain csrftoken', () => {
+    // jsdom serves http, where `__Host-` cookies are refused, so the reader is given the cookie string.
+    expect(readCsrfToken('csrftoken=planted; __Host-csrftoken=hosttok')).toBe('hosttok');
+    expect(readCsrfToken('__Host-csrftoken=hosttok')).toBe('hosttok');
+    expect(readCsrfToken('csrftoken=plain')).toBe('plain');
+    expect(readCsrfToken('other=1')).toBeNull();
   });
 
   it('maps failures to the error catalogue', async () => {

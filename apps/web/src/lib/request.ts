@@ -1,8 +1,14 @@
-import { CSRF_COOKIE, CSRF_HEADER } from '@ansim/shared/constants';
+import {
+  CSRF_COOKIE,
+  CSRF_HEADER,
+  SECURE_CSRF_COOKIE,
+  SESSION_EXPIRES_HEADER,
+} from '@ansim/shared/constants';
 import axios, { type AxiosInstance } from 'axios';
 import { env } from '../config/env';
 import { readCookie } from './cookies';
 import { toRequestError } from './request-error';
+import { noteSessionExpires, noteUnauthorized } from './session-sync';
 
 export type HttpMethod =
   | 'get'
@@ -26,6 +32,8 @@ export interface RequestOptions {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** axios lower-cases response header names. */
+const EXPIRES_HEADER = SESSION_EXPIRES_HEADER.toLowerCase();
 
 /**
  * Spec §7: same origin unless a build-time base is set, cookies always, no default timeout (0 = none) and
@@ -49,9 +57,17 @@ export function setHttpClient(next: AxiosInstance): void {
   csrfFetch = null;
 }
 
-/** The server sets the readable `csrftoken` cookie on GET /api/csrf; concurrent callers share one fetch. */
+/**
+ * The CSRF token: `__Host-csrftoken` under https, `csrftoken` over http (docs/decisions/0006). The prefixed
+ * one wins, since a plain one under https could have been planted by another subdomain.
+ */
+export function readCsrfToken(cookieString: string = document.cookie): string | null {
+  return readCookie(SECURE_CSRF_COOKIE, cookieString) ?? readCookie(CSRF_COOKIE, cookieString);
+}
+
+/** The server sets the readable CSRF cookie on GET /api/csrf; concurrent callers share one fetch. */
 async function ensureCsrfCookie(): Promise<string | null> {
-  const existing = readCookie(CSRF_COOKIE);
+  const existing = readCsrfToken();
   if (existing) return existing;
   csrfFetch ??= client
     .get('/api/csrf')
@@ -60,7 +76,7 @@ async function ensureCsrfCookie(): Promise<string | null> {
       csrfFetch = null;
     });
   await csrfFetch;
-  return readCookie(CSRF_COOKIE);
+  return readCsrfToken();
 }
 
 /** The request helper of spec §7: returns the response body, throws a {@link RequestError} (spec §8). */
@@ -72,7 +88,7 @@ export async function request<T = unknown>(
   const upper = method.toUpperCase();
   try {
     const headers: Record<string, string> = { ...options.headers };
-    const token = SAFE_METHODS.has(upper) ? readCookie(CSRF_COOKIE) : await ensureCsrfCookie();
+    const token = SAFE_METHODS.has(upper) ? readCsrfToken() : await ensureCsrfCookie();
     if (token) headers[CSRF_HEADER] = token;
     const isFormData = typeof FormData !== 'undefined' && options.data instanceof FormData;
     const response = await client.request<T>({
@@ -94,8 +110,13 @@ export async function request<T = unknown>(
           ]
         : undefined,
     });
+    noteSessionExpires(response.headers?.[EXPIRES_HEADER]);
     return response.data;
   } catch (error) {
-    throw toRequestError(error);
+    const failed = toRequestError(error);
+    const response = (error as { response?: { headers?: Record<string, unknown> } } | null)?.response;
+    noteSessionExpires(response?.headers?.[EXPIRES_HEADER]);
+    if (failed.status === 401) noteUnauthorized(url);
+    throw failed;
   }
 }

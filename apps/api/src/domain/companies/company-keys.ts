@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database } from '../../db/client.ts';
-import { resealColumns } from '../../encryption/codec.ts';
+import { FILE_COMPANY, resealColumns } from '../../encryption/codec.ts';
 import { ACTIVE_KEY_CACHE_MS, DataErasedError, keyringOf } from '../../encryption/keyring.ts';
 import type { EncryptingFileStore } from '../../storage/encrypting-file-store.ts';
 import { AdminCommandError } from './admin.ts';
@@ -26,9 +26,45 @@ async function companyFiles(database: Database, companyId: string) {
          OR f.owner_invitation_id IN (SELECT i.id FROM invitations i JOIN reports r ON r.id = i.report_id
                                        WHERE r.company_id = $1)
          OR f.id IN (SELECT rf.file_id FROM report_files rf JOIN reports r ON r.id = rf.report_id
-                      WHERE r.company_id = $1)`,
+                      WHERE r.company_id = $1)
+         OR f.owner_intake_id IN (SELECT id FROM intake_sessions WHERE company_id = $1)
+         OR f.owner_report_id IN (SELECT id FROM reports WHERE company_id = $1)`,
     [companyId],
   );
+}
+
+/**
+ * Re-encrypts stored files under the scope's active key in the current format, skipping those `done` says
+ * need nothing. Each row is repointed only if it still names the file read, so a file deleted meanwhile leaves
+ * no orphan; the replaced bytes are removed.
+ */
+async function resealFiles(
+  { database, fileStore }: Deps,
+  rows: { id: string; storage_key: string }[],
+  keyScope: string | null,
+  done: (header: { version: 1 | 2; keyId: string } | null) => boolean,
+): Promise<{ resealed: number; unreadable: number }> {
+  let resealed = 0;
+  let unreadable = 0;
+  for (const file of rows) {
+    if (done(await fileStore.headerOf(file.storage_key))) continue;
+    let newStorageKey: string;
+    try {
+      newStorageKey = await fileStore.reseal(file.storage_key, keyScope, file.id);
+    } catch (error) {
+      if (!(error instanceof DataErasedError)) throw error;
+      unreadable += 1;
+      continue;
+    }
+    const updated = await database.query(
+      'UPDATE files SET storage_key = $1 WHERE id = $2 AND storage_key = $3 RETURNING id',
+      [newStorageKey, file.id, file.storage_key],
+    );
+    // The row moved on (deleted meanwhile): the copy is the orphan, not the original.
+    await fileStore.remove(updated.length ? file.storage_key : newStorageKey);
+    if (updated.length) resealed += 1;
+  }
+  return { resealed, unreadable };
 }
 
 export interface RotationResult {
@@ -60,27 +96,13 @@ export async function rotateCompanyKey(
   const { id: newKeyId } = await keyring.activeKey(companyId);
   await sleep(options.graceMs ?? ROTATION_GRACE_MS);
 
-  const values = await resealColumns(database, { companyId });
-  let resealedFiles = 0;
-  let unreadable = 0;
-  for (const file of await companyFiles(database, companyId)) {
-    if ((await fileStore.keyIdOf(file.storage_key)) === newKeyId) continue;
-    let newStorageKey: string;
-    try {
-      newStorageKey = await fileStore.reseal(file.storage_key, companyId);
-    } catch (error) {
-      if (!(error instanceof DataErasedError)) throw error;
-      unreadable += 1;
-      continue;
-    }
-    const updated = await database.query(
-      'UPDATE files SET storage_key = $1 WHERE id = $2 AND storage_key = $3 RETURNING id',
-      [newStorageKey, file.id, file.storage_key],
-    );
-    // The row moved on (deleted meanwhile): the copy is the orphan, not the original.
-    await fileStore.remove(updated.length ? file.storage_key : newStorageKey);
-    if (updated.length) resealedFiles += 1;
-  }
+  const values = await resealColumns(database, { companyId, mode: 'rotate' });
+  const files = await resealFiles(
+    { database, fileStore },
+    await companyFiles(database, companyId),
+    companyId,
+    (header) => header?.version === 2 && header.keyId === newKeyId,
+  );
   const deleted = await database.query<{ id: string }>(
     'DELETE FROM data_keys WHERE company_id = $1 AND retired_at IS NOT NULL RETURNING id',
     [companyId],
@@ -90,8 +112,8 @@ export async function rotateCompanyKey(
     companyName: name,
     newKeyId,
     values,
-    files: resealedFiles,
-    unreadable,
+    files: files.resealed,
+    unreadable: files.unreadable,
     retiredKeys: deleted.length,
   };
 }
@@ -112,4 +134,37 @@ export async function eraseCompanyKeys(
   );
   keyringOf(database).forget(deleted.map((row) => row.id));
   return { companyName: name, erasedKeys: deleted.length };
+}
+
+export interface UpgradeResult {
+  /** One line per company, then the platform key's (files and mail of no company): what was rewritten. */
+  scopes: { name: string; values: number; files: number; unreadable: number }[];
+}
+
+/**
+ * `encryption:upgrade`: rewrites every value and file still in plaintext or in format v1 into format v2
+ * (HKDF-derived keys, bound to table, column and row id, or to the file id), under the active key of its
+ * company, company by company and then the platform key's. No key changes, so unlike a rotation nothing waits:
+ * values and files written meanwhile are already v2, and each rewrite applies only if its row still holds what
+ * was read. Running it again finds nothing left to do.
+ */
+export async function upgradeEncryption(deps: Deps): Promise<UpgradeResult> {
+  const { database } = deps;
+  const companies = await database.query<{ id: string; name: string }>(
+    'SELECT id, name FROM companies ORDER BY created_at, id',
+  );
+  const isV2 = (header: { version: 1 | 2 } | null) => header?.version === 2;
+  const scopes: UpgradeResult['scopes'] = [];
+  for (const company of companies) {
+    const values = await resealColumns(database, { companyId: company.id, mode: 'upgrade' });
+    const files = await resealFiles(deps, await companyFiles(database, company.id), company.id, isV2);
+    scopes.push({ name: company.name, values, files: files.resealed, unreadable: files.unreadable });
+  }
+  const values = await resealColumns(database, { companyId: null, mode: 'upgrade' });
+  const platformFiles = await database.query<{ id: string; storage_key: string }>(
+    `SELECT t.id, t.storage_key FROM files t WHERE ${FILE_COMPANY} IS NULL`,
+  );
+  const files = await resealFiles(deps, platformFiles, null, isV2);
+  scopes.push({ name: '(platform)', values, files: files.resealed, unreadable: files.unreadable });
+  return { scopes };
 }

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -8,11 +8,20 @@ import { FIELD_MESSAGES_KO } from '@ansim/shared/messages.ko';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { files, invitations, reportFiles, reports, statements, users } from '../../db/schema.ts';
-import { openJson } from '../../encryption/codec.ts';
+import {
+  files,
+  intakeSessions,
+  invitations,
+  reportFiles,
+  reports,
+  statements,
+  users,
+} from '../../db/schema.ts';
+import { ERASED_PLACEHOLDER, openJson, openText, openTextOr, sealText } from '../../encryption/codec.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { MetadataOutcome } from '../../lib/metadata-outcome.ts';
+import { outcomeWithoutReading, removeMetadata } from '../../lib/remove-metadata.ts';
 import { cleanFileName, sniffContentType } from '../../lib/sniff.ts';
-import { hasStrippableMetadata, stripMetadata } from '../../lib/strip-metadata.ts';
 import type { EncryptingFileStore } from '../../storage/encrypting-file-store.ts';
 import { caseFiles } from '../manager/case-view.ts';
 import { hasSecondFactor } from '../mfa/factors.ts';
@@ -27,6 +36,8 @@ export interface FileView {
   content_type: string;
   sha256: string;
   created_at: string;
+  /** What metadata removal achieved: an `unremovable` file cannot be cited by an anonymous report. */
+  metadata: 'removed' | 'none' | 'unremovable';
 }
 
 type FileRow = typeof files.$inferSelect;
@@ -43,14 +54,16 @@ export function asUploadError(error: unknown): unknown {
   return new AppError('VALIDATION_ERROR', { details: { file: FIELD_MESSAGES_KO.uploadMalformed } });
 }
 
-export function toFileView(row: FileRow): FileView {
+/** The uploaded name, opened; after crypto-erase a list still shows the file, under a neutral name. */
+export async function toFileView(database: Database, row: FileRow): Promise<FileView> {
   return {
     id: row.id,
-    name: row.originalName,
+    name: await openTextOr(database, 'files.original_name', row.id, row.originalName, ERASED_PLACEHOLDER),
     size: row.size,
     content_type: row.contentType,
     sha256: row.sha256,
     created_at: row.createdAt.toISOString(),
+    metadata: row.metadataStatus,
   };
 }
 
@@ -65,12 +78,30 @@ async function sha256OfFile(filePath: string): Promise<string> {
  * metadata-stripped file within the owner's quota is moved into the store and recorded. Any failure removes
  * the temporary file, and a failed database insert removes the stored bytes: no orphan either way.
  */
-export type FileOwner = { userId: string } | { invitationId: string };
+/**
+ * Who owns an uploaded file: an account, an invitee, an anonymous draft (intake session) or, once submitted,
+ * an anonymous report. Anonymous files never have an account owner (docs/decisions/0005).
+ */
+export type FileOwner =
+  | { userId: string }
+  | { invitationId: string }
+  | { intakeId: string }
+  | { reportId: string };
 
-function ownedBy(owner: FileOwner) {
-  return 'userId' in owner
-    ? eq(files.ownerUserId, owner.userId)
-    : eq(files.ownerInvitationId, owner.invitationId);
+export function ownedBy(owner: FileOwner) {
+  if ('userId' in owner) return eq(files.ownerUserId, owner.userId);
+  if ('invitationId' in owner) return eq(files.ownerInvitationId, owner.invitationId);
+  if ('intakeId' in owner) return eq(files.ownerIntakeId, owner.intakeId);
+  return eq(files.ownerReportId, owner.reportId);
+}
+
+function ownerColumns(owner: FileOwner) {
+  return {
+    ownerUserId: 'userId' in owner ? owner.userId : null,
+    ownerInvitationId: 'invitationId' in owner ? owner.invitationId : null,
+    ownerIntakeId: 'intakeId' in owner ? owner.intakeId : null,
+    ownerReportId: 'reportId' in owner ? owner.reportId : null,
+  };
 }
 
 export async function storeUpload(
@@ -92,11 +123,7 @@ export async function storeUpload(
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', {
         message: '증거 파일은 사진, PDF, 녹음·영상, 문서(한글·오피스), 텍스트 파일만 올릴 수 있습니다.',
       });
-    if (hasStrippableMetadata(contentType)) {
-      const original = await fs.readFile(temporaryPath);
-      const stripped = await stripMetadata(contentType, original);
-      if (stripped !== original) await fs.writeFile(temporaryPath, stripped);
-    }
+    const metadataStatus = await removeMetadataOfUpload(config, temporaryPath, contentType);
     const { size } = await fs.stat(temporaryPath);
     if (size === 0)
       throw new AppError('VALIDATION_ERROR', { details: { file: '빈 파일은 올릴 수 없습니다.' } });
@@ -111,7 +138,9 @@ export async function storeUpload(
     }
     const sha256 = await sha256OfFile(temporaryPath);
     const keyScope = await ownerCompanyId(database, owner);
-    sealedPath = await fileStore.seal(temporaryPath, { keyScope });
+    const fileId = randomUUID();
+    const sealedName = await sealText(database, keyScope, 'files.original_name', fileId, name);
+    sealedPath = await fileStore.seal(temporaryPath, { keyScope, fileId });
     // Bytes and row appear under the sweep's lock: a process killed between the two leaves bytes the sweep
     // knows are orphaned (sweep-orphans.ts), while a live upload's bytes are never taken for orphans.
     const row = await database.db.transaction(async (tx) => {
@@ -120,9 +149,10 @@ export async function storeUpload(
       const [inserted] = await tx
         .insert(files)
         .values({
-          ownerUserId: 'userId' in owner ? owner.userId : null,
-          ownerInvitationId: 'invitationId' in owner ? owner.invitationId : null,
-          originalName: name,
+          id: fileId,
+          ...ownerColumns(owner),
+          metadataStatus,
+          originalName: sealedName,
           size,
           contentType,
           storageKey: key,
@@ -131,7 +161,7 @@ export async function storeUpload(
         .returning();
       return inserted!;
     });
-    return toFileView(row);
+    return toFileView(database, row);
   } catch (error) {
     await fs.rm(temporaryPath, { force: true });
     if (sealedPath && !key) await fileStore.discardSealed(sealedPath);
@@ -140,26 +170,61 @@ export async function storeUpload(
   }
 }
 
+/**
+ * Replaces the upload's bytes with their metadata-free version, in a worker (lib/remove-metadata.ts), and
+ * says what became of the metadata. An `unremovable` file stays as uploaded: it can back a named report,
+ * never an anonymous one.
+ */
+export async function removeMetadataOfUpload(
+  config: Pick<Config, 'METADATA_TIMEOUT_MS'>,
+  filePath: string,
+  contentType: string,
+): Promise<MetadataOutcome> {
+  const settled = outcomeWithoutReading(contentType);
+  if (settled) return settled;
+  const original = await fs.readFile(filePath);
+  const { outcome, output } = await removeMetadata(contentType, original, {
+    timeoutMs: config.METADATA_TIMEOUT_MS,
+  });
+  if (outcome === 'removed' && !output.equals(original)) await fs.writeFile(filePath, output);
+  return outcome;
+}
+
 /** The company whose data key encrypts the owner's files; null (the platform key) for a user of none yet. */
 async function ownerCompanyId(database: Database, owner: FileOwner): Promise<string | null> {
+  const { db } = database;
   const [row] =
     'userId' in owner
-      ? await database.db.select({ companyId: users.companyId }).from(users).where(eq(users.id, owner.userId))
-      : await database.db
-          .select({ companyId: reports.companyId })
-          .from(invitations)
-          .innerJoin(reports, eq(reports.id, invitations.reportId))
-          .where(eq(invitations.id, owner.invitationId));
+      ? await db.select({ companyId: users.companyId }).from(users).where(eq(users.id, owner.userId))
+      : 'invitationId' in owner
+        ? await db
+            .select({ companyId: reports.companyId })
+            .from(invitations)
+            .innerJoin(reports, eq(reports.id, invitations.reportId))
+            .where(eq(invitations.id, owner.invitationId))
+        : 'intakeId' in owner
+          ? await db
+              .select({ companyId: intakeSessions.companyId })
+              .from(intakeSessions)
+              .where(eq(intakeSessions.id, owner.intakeId))
+          : await db
+              .select({ companyId: reports.companyId })
+              .from(reports)
+              .where(eq(reports.id, owner.reportId));
   return row?.companyId ?? null;
 }
 
 export async function listOwnFiles(database: Database, owner: FileOwner): Promise<FileView[]> {
   const rows = await database.db.select().from(files).where(ownedBy(owner)).orderBy(desc(files.createdAt));
-  return rows.map(toFileView);
+  return Promise.all(rows.map((row) => toFileView(database, row)));
 }
 
 export type FileCaller =
   | { kind: 'user'; id: string; role: string; companyId: string | null }
+  /** The holder of an anonymous report's receipt: that report's files, nothing else. */
+  | { kind: 'receipt'; reportId: string }
+  /** An anonymous draft: its own uploads. */
+  | { kind: 'intake'; id: string }
   | {
       kind: 'invitation';
       id: string;
@@ -172,7 +237,7 @@ export type FileCaller =
  * The file if the caller may read it, else the same 404 as for a file that does not exist:
  * - its owner (a user or an invitation);
  * - a manager of the company whose case cites it, or whose case's invitee uploaded it;
- * - the accused person, for evidence of their case the manager chose to share.
+ * - the accused person, for the evidence of the acts of their case, when the manager chose to share it.
  * Evidence of an anonymous case reaches managers and the accused under a generic name, since an uploaded
  * file name can identify the reporter.
  */
@@ -183,18 +248,44 @@ export async function findReadableFile(
 ): Promise<{ file: FileRow; downloadName: string; asManagerOf?: { companyId: string; reportId: string } }> {
   const [row] = await database.db.select().from(files).where(eq(files.id, fileId));
   if (!row) throw new AppError('NOT_FOUND');
+  // Opened only for a caller allowed the file (below); after crypto-erase, 410 like the file's bytes.
+  const originalName = () => openText(database, 'files.original_name', row.id, row.originalName);
   if (caller.kind === 'user' && row.ownerUserId === caller.id)
-    return { file: row, downloadName: row.originalName };
+    return { file: row, downloadName: await originalName() };
   if (caller.kind === 'invitation' && row.ownerInvitationId === caller.id)
-    return { file: row, downloadName: row.originalName };
+    return { file: row, downloadName: await originalName() };
+  if (caller.kind === 'intake') {
+    if (row.ownerIntakeId === caller.id) return { file: row, downloadName: await originalName() };
+    throw new AppError('NOT_FOUND');
+  }
+  if (caller.kind === 'receipt') {
+    if (row.ownerReportId === caller.reportId) return { file: row, downloadName: await originalName() };
+    const [cited] = await database.db
+      .select({ reportId: reportFiles.reportId })
+      .from(reportFiles)
+      .where(and(eq(reportFiles.fileId, fileId), eq(reportFiles.reportId, caller.reportId)));
+    if (cited) return { file: row, downloadName: await originalName() };
+    throw new AppError('NOT_FOUND');
+  }
   if (caller.kind === 'invitation') {
     if (caller.invitationKind === 'defendant' && caller.shareEvidence) {
+      // Shared means the evidence of the acts, as the invitation page lists it: never the evidence of the
+      // harm the reporter suffered (medical records, counselling notes), which the report also cites.
       const [cited] = await database.db
-        .select({ reportId: reportFiles.reportId })
+        .select({ form: reports.form })
         .from(reportFiles)
+        .innerJoin(reports, eq(reports.id, reportFiles.reportId))
         .where(and(eq(reportFiles.fileId, fileId), eq(reportFiles.reportId, caller.reportId)));
-      if (cited)
-        return { file: row, downloadName: `증거자료${path.extname(row.originalName).toLowerCase()}` };
+      const form = cited
+        ? await openJson<{ acts?: { evidences?: string[] | null }[] }>(
+            database,
+            'reports.form',
+            caller.reportId,
+            cited.form,
+          )
+        : undefined;
+      if (form?.acts?.some((act) => act.evidences?.includes(fileId)))
+        return { file: row, downloadName: `증거자료${path.extname(await originalName()).toLowerCase()}` };
     }
     throw new AppError('NOT_FOUND');
   }
@@ -209,7 +300,7 @@ export async function findReadableFile(
       .limit(1);
     if (cited) {
       const listed = await caseFiles(database, cited);
-      const name = listed.find((file) => file.id === fileId)?.name ?? row.originalName;
+      const name = listed.find((file) => file.id === fileId)?.name ?? (await originalName());
       return {
         file: row,
         downloadName: name,
@@ -225,7 +316,7 @@ export async function findReadableFile(
       if (statementOf) {
         return {
           file: row,
-          downloadName: row.originalName,
+          downloadName: await originalName(),
           asManagerOf: { companyId: caller.companyId, reportId: statementOf.reportId },
         };
       }
@@ -242,11 +333,11 @@ export async function deleteOwnFile(
   // Statements are sealed, so whether one cites the file is read here, before the transaction.
   if ('invitationId' in owner) {
     const rows = await database.db
-      .select({ form: statements.form })
+      .select({ id: statements.id, form: statements.form })
       .from(statements)
       .where(eq(statements.invitationId, owner.invitationId));
     for (const row of rows) {
-      const form = await openJson<unknown>(database, 'statements.form', row.form);
+      const form = await openJson<unknown>(database, 'statements.form', row.id, row.form);
       if (JSON.stringify(form).includes(fileId)) throw new AppError('FILE_IN_USE');
     }
   }
@@ -269,17 +360,75 @@ export async function deleteOwnFile(
   await fileStore.remove(storageKey);
 }
 
-/** Ids among `fileIds` that are not the caller's own files. */
+/** Ids among `fileIds` that are not the owner's own files. */
 export async function foreignFileIds(
   executor: Pick<Database['db'], 'select'>,
   fileIds: string[],
-  ownerUserId: string,
+  owner: FileOwner,
 ): Promise<string[]> {
   if (fileIds.length === 0) return [];
   const owned = await executor
     .select({ id: files.id })
     .from(files)
-    .where(and(inArray(files.id, fileIds), eq(files.ownerUserId, ownerUserId)));
+    .where(and(inArray(files.id, fileIds), ownedBy(owner)));
   const ownedIds = new Set(owned.map((row) => row.id));
   return fileIds.filter((id) => !ownedIds.has(id));
+}
+
+/** True for the error PostgreSQL (or PGlite) raises when a file is cited by a second report. */
+function isSecondCitation(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error; cause = (cause as Error & { cause?: unknown }).cause) {
+    const { code, constraint } = cause as Error & { code?: unknown; constraint?: unknown };
+    if (code === '23505')
+      return constraint === 'report_files_one_report_key' || cause.message.includes('report_files_one');
+  }
+  return false;
+}
+
+/**
+ * Checks, before a transaction, that these files may be cited: none is cited by a report already (one file,
+ * one report: the same bytes in an anonymous and a named report would name the reporter), and for an
+ * anonymous report none kept metadata that could not be removed (fail closed).
+ */
+export async function assertCitable(
+  database: Database,
+  fileIds: string[],
+  options: { anonymous: boolean },
+): Promise<void> {
+  if (fileIds.length === 0) return;
+  const [cited] = await database.db
+    .select({ fileId: reportFiles.fileId })
+    .from(reportFiles)
+    .where(inArray(reportFiles.fileId, fileIds))
+    .limit(1);
+  if (cited) throw new AppError('FILE_IN_USE', { message: FILE_CITED_ELSEWHERE });
+  if (options.anonymous) {
+    const unremovable = await database.db
+      .select({ id: files.id })
+      .from(files)
+      .where(and(inArray(files.id, fileIds), eq(files.metadataStatus, 'unremovable')));
+    if (unremovable.length > 0) {
+      throw new AppError('FILE_METADATA_UNREMOVABLE', {
+        details: Object.fromEntries(unremovable.map((row) => [`evidences.${row.id}`, ''])),
+      });
+    }
+  }
+}
+
+const FILE_CITED_ELSEWHERE =
+  '이미 다른 신고에 첨부된 파일입니다. 파일 하나는 한 신고에만 첨부할 수 있습니다.';
+
+/** Records the citations inside the report's transaction; a race with another report is 409 FILE_IN_USE. */
+export async function citeFiles(
+  tx: Pick<Database['db'], 'insert'>,
+  reportId: string,
+  fileIds: string[],
+): Promise<void> {
+  if (fileIds.length === 0) return;
+  try {
+    await tx.insert(reportFiles).values(fileIds.map((fileId) => ({ reportId, fileId })));
+  } catch (error) {
+    if (isSecondCitation(error)) throw new AppError('FILE_IN_USE', { message: FILE_CITED_ELSEWHERE });
+    throw error;
+  }
 }

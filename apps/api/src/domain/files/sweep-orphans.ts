@@ -41,7 +41,7 @@ async function keysWithoutRow(executor: Executor, keys: string[]): Promise<strin
  */
 export async function sweepOrphanFiles(
   database: Database,
-  fileStore: FileStore,
+  fileStore: Pick<FileStore, 'keys' | 'remove'>,
   temporaryDir: string,
   now = Date.now(),
 ): Promise<{ orphanBytes: number; abandonedParts: number }> {

@@ -1,11 +1,11 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { ReportForm } from '@ansim/shared/report-form';
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { companies, files, invitations, reportFiles, reports, statements } from '../../db/schema.ts';
-import { openJson, sealJson } from '../../encryption/codec.ts';
+import { openJson, openText, sealJson, sealText } from '../../encryption/codec.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { randomToken, sha256Hex } from '../../lib/tokens.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
@@ -100,7 +100,7 @@ export async function sendInvitations(
   input: z.infer<typeof sendInvitationsBody>,
 ): Promise<string[]> {
   const report = await findCompanyReport(database, manager.companyId, reportId);
-  const form = await openJson<ReportForm>(database, 'reports.form', report.form);
+  const form = await openJson<ReportForm>(database, 'reports.form', report.id, report.form);
   const [company] = await database.db
     .select({ name: companies.name })
     .from(companies)
@@ -146,19 +146,32 @@ export async function sendInvitations(
     database,
     report.companyId,
     'reports.form',
+    report.id,
     targets.reduce((marked, target) => markSent(marked, target, now.toISOString()), form),
+  );
+  const sealedTargets = await Promise.all(
+    targets.map(async (target) => {
+      const id = randomUUID();
+      return {
+        ...target,
+        id,
+        sealedName: await sealText(database, report.companyId, 'invitations.name', id, target.name),
+        sealedEmail: await sealText(database, report.companyId, 'invitations.email', id, target.email),
+      };
+    }),
   );
   const ids = await database.db.transaction(async (tx) => {
     const created: string[] = [];
-    for (const target of targets) {
+    for (const target of sealedTargets) {
       const token = randomToken();
       const [row] = await tx
         .insert(invitations)
         .values({
+          id: target.id,
           reportId,
           kind: target.kind,
-          name: target.name,
-          email: target.email,
+          name: target.sealedName,
+          email: target.sealedEmail,
           witnessIndex: target.witnessIndex,
           tokenHash: sha256Hex(token),
           shareEvidence: target.kind === 'defendant' && input.share_evidence,
@@ -167,7 +180,7 @@ export async function sendInvitations(
           createdBy: manager.userId,
         })
         .returning();
-      await queueInvitationMail(tx, config, row!, token, {
+      await queueInvitationMail(tx, config, { ...row!, name: target.name, email: target.email }, token, {
         caseNumber: report.caseNumber,
         companyName: company?.name ?? '',
       });
@@ -218,13 +231,19 @@ export async function resendInvitation(
   const token = randomToken();
   const now = new Date();
   const expiresAt = new Date(now.getTime() + INVITATION_DAYS_DEFAULT * 86_400_000);
-  const form = await openJson<ReportForm>(database, 'reports.form', report.form);
+  const form = await openJson<ReportForm>(database, 'reports.form', report.id, report.form);
   const updatedForm = await sealJson(
     database,
     report.companyId,
     'reports.form',
+    report.id,
     markSent(form, invitation, now.toISOString()),
   );
+  const invitee = {
+    ...invitation,
+    name: await openText(database, 'invitations.name', invitation.id, invitation.name),
+    email: await openText(database, 'invitations.email', invitation.id, invitation.email),
+  };
   await database.db.transaction(async (tx) => {
     await tx
       .update(invitations)
@@ -238,7 +257,7 @@ export async function resendInvitation(
         openedAt: null,
       })
       .where(eq(invitations.id, invitationId));
-    await queueInvitationMail(tx, config, { ...invitation, expiresAt }, token, {
+    await queueInvitationMail(tx, config, { ...invitee, expiresAt }, token, {
       caseNumber: report.caseNumber,
       companyName: company?.name ?? '',
     });
@@ -319,12 +338,17 @@ export async function viewInvitation(database: Database, token: string): Promise
       .set({ openedAt: new Date() })
       .where(eq(invitations.id, invitation.id));
   const [report] = await database.db
-    .select({ form: reports.form, caseNumber: reports.caseNumber, companyName: companies.name })
+    .select({
+      id: reports.id,
+      form: reports.form,
+      caseNumber: reports.caseNumber,
+      companyName: companies.name,
+    })
     .from(reports)
     .innerJoin(companies, eq(companies.id, reports.companyId))
     .where(eq(reports.id, invitation.reportId));
   if (!report) throw new AppError('NOT_FOUND');
-  const form = await openJson<ReportForm>(database, 'reports.form', report.form);
+  const form = await openJson<ReportForm>(database, 'reports.form', report.id, report.form);
   const shared = invitation.kind === 'defendant' && invitation.shareEvidence;
   const fileIds = shared ? [...new Set(form.acts.flatMap((act) => act.evidences ?? []))] : [];
   const sharedFiles = fileIds.length
@@ -338,7 +362,7 @@ export async function viewInvitation(database: Database, token: string): Promise
   let counter = 0;
   return {
     kind: invitation.kind,
-    invitee_name: invitation.name,
+    invitee_name: await openText(database, 'invitations.name', invitation.id, invitation.name),
     company_name: report.companyName,
     case_number: report.caseNumber,
     expires_at: invitation.expiresAt.toISOString(),
@@ -449,7 +473,8 @@ export async function submitStatement(
     .select({ companyId: reports.companyId })
     .from(reports)
     .where(eq(reports.id, invitation.reportId));
-  const sealed = await sealJson(database, owner?.companyId ?? null, 'statements.form', stored);
+  const statementId = randomUUID();
+  const sealed = await sealJson(database, owner?.companyId ?? null, 'statements.form', statementId, stored);
   return database.db.transaction(async (tx) => {
     // Claiming the invitation and saving the statement happen together, so two submissions cannot both win.
     const [claimed] = await tx
@@ -477,6 +502,7 @@ export async function submitStatement(
     const [row] = await tx
       .insert(statements)
       .values({
+        id: statementId,
         invitationId: invitation.id,
         reportId: invitation.reportId,
         kind: invitation.kind,

@@ -1,3 +1,4 @@
+import { randomInt, randomUUID } from 'node:crypto';
 import { type ReportStatus, STATUS_TRANSITIONS } from '@ansim/shared/constants';
 import { PROTECTION_OPTIONS } from '@ansim/shared/report-form';
 import { and, eq } from 'drizzle-orm';
@@ -8,11 +9,16 @@ import { protectiveMeasures, reportMessages, reportStatusHistory, reports, users
 import { openText, sealText } from '../../encryption/codec.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
-import { caseUpdatedMail, reporterMessageMail } from '../../mail/templates.ts';
+import {
+  ANONYMOUS_NOTICE_TEMPLATE,
+  anonymousNoticeMail,
+  caseUpdatedMail,
+  reporterMessageMail,
+} from '../../mail/templates.ts';
 import { wakeMailWorkers } from '../../mail/worker.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { announceCaseChange } from '../reports/case-events.ts';
-import { findOwnReport } from '../reports/reporter-reports.ts';
+import { findOwnReport, type ReporterAccess } from '../reports/reporter-reports.ts';
 import type { ManagerContext } from './access.ts';
 import { findCompanyReport } from './case-view.ts';
 
@@ -72,9 +78,23 @@ export async function changeStatus(
 ): Promise<void> {
   const report = await findCompanyReport(database, manager.companyId, reportId);
   if (!STATUS_TRANSITIONS[report.status].includes(input.status)) throw new AppError('INVALID_TRANSITION');
-  const [noteForReporter, internalNote] = await Promise.all([
-    sealText(database, report.companyId, 'report_status_history.note_for_reporter', input.note_for_reporter),
-    sealText(database, report.companyId, 'report_status_history.internal_note', input.internal_note),
+  const historyId = randomUUID();
+  const [noteForReporter, internalNote, contact] = await Promise.all([
+    sealText(
+      database,
+      report.companyId,
+      'report_status_history.note_for_reporter',
+      historyId,
+      input.note_for_reporter,
+    ),
+    sealText(
+      database,
+      report.companyId,
+      'report_status_history.internal_note',
+      historyId,
+      input.internal_note,
+    ),
+    anonymousContact(database, report),
   ]);
   await database.db.transaction(async (tx) => {
     const now = new Date();
@@ -86,12 +106,15 @@ export async function changeStatus(
         acknowledgedAt: report.acknowledgedAt ?? now,
         feedbackAt: report.feedbackAt ?? (input.note_for_reporter ? now : null),
         closedAt: CLOSING.includes(input.status) ? now : report.closedAt,
+        // The private address serves an open case only: it goes when the case ends (its last notice is queued).
+        ...(CLOSING.includes(input.status) ? { contactEmail: null } : {}),
       })
       // Only from the status this change was judged against: a concurrent change makes this one a conflict.
       .where(and(eq(reports.id, reportId), eq(reports.status, report.status)))
       .returning({ id: reports.id });
     if (!updated) throw new AppError('INVALID_TRANSITION');
     await tx.insert(reportStatusHistory).values({
+      id: historyId,
       reportId,
       actorId: manager.userId,
       fromStatus: report.status,
@@ -106,18 +129,46 @@ export async function changeStatus(
       targetType: 'report',
       targetId: reportId,
     });
-    await mailReporter(tx, config, report, 'status');
+    await mailReporter(tx, config, report, contact, 'status');
     await announceCaseChange(tx, reportId);
   });
   wakeMailWorkers();
 }
 
+/** An anonymous reporter's private address, opened before the transaction (the key lookup is a query). */
+async function anonymousContact(
+  database: Database,
+  report: { id: string; reportType: string; contactEmail: string | null },
+): Promise<string | null> {
+  if (report.reportType !== 'anonym' || !report.contactEmail) return null;
+  return openText(database, 'reports.contact_email', report.id, report.contactEmail);
+}
+
+/**
+ * Tells the reporter that their case moved. A named report's reporter gets the usual mail at their account
+ * address. Nothing about an anonymous case ever goes to an account address (the company may run that mail
+ * server); only a content-free notice to the private address the reporter chose, after a random delay so
+ * its time does not match the manager's action (decision 0005).
+ */
 async function mailReporter(
   tx: Parameters<Parameters<Database['db']['transaction']>[0]>[0],
   config: Config,
-  report: { id: string; reporterId: string | null; caseNumber: string },
+  report: { id: string; reporterId: string | null; caseNumber: string; reportType: string },
+  anonymousContactEmail: string | null,
   what: 'status' | 'message',
 ) {
+  if (report.reportType === 'anonym') {
+    if (!anonymousContactEmail) return;
+    const delaySeconds = randomInt(config.ANONYMOUS_NOTICE_DELAY_MAX_SECONDS + 1);
+    await enqueueMail(
+      tx,
+      ANONYMOUS_NOTICE_TEMPLATE,
+      anonymousContactEmail,
+      anonymousNoticeMail({ receiptUrl: `${config.PUBLIC_URL}/receipt` }),
+      { notBefore: new Date(Date.now() + delaySeconds * 1000) },
+    );
+    return;
+  }
   if (!report.reporterId) return;
   const [reporter] = await tx
     .select({ email: users.email })
@@ -143,11 +194,13 @@ export async function postManagerMessage(
   body: string,
 ): Promise<void> {
   const report = await findCompanyReport(database, manager.companyId, reportId);
-  const sealedBody = await sealText(database, report.companyId, 'report_messages.body', body);
+  const messageId = randomUUID();
+  const sealedBody = await sealText(database, report.companyId, 'report_messages.body', messageId, body);
+  const contact = await anonymousContact(database, report);
   await database.db.transaction(async (tx) => {
     await tx
       .insert(reportMessages)
-      .values({ reportId, authorKind: 'manager', authorId: manager.userId, body: sealedBody });
+      .values({ id: messageId, reportId, authorKind: 'manager', authorId: manager.userId, body: sealedBody });
     await tx
       .update(reports)
       .set({ updatedAt: new Date(), feedbackAt: report.feedbackAt ?? new Date() })
@@ -159,7 +212,7 @@ export async function postManagerMessage(
       targetType: 'report',
       targetId: reportId,
     });
-    await mailReporter(tx, config, report, 'message');
+    await mailReporter(tx, config, report, contact, 'message');
     await announceCaseChange(tx, reportId);
   });
   wakeMailWorkers();
@@ -168,16 +221,19 @@ export async function postManagerMessage(
 /** The reporter writes on their own case; the managers are told a message arrived, never by whom. */
 export async function postReporterMessage(
   { database, config }: Deps,
-  reporterId: string,
+  access: ReporterAccess,
   reportId: string,
   body: string,
 ): Promise<void> {
-  const report = await findOwnReport(database, reporterId, reportId);
-  const sealedBody = await sealText(database, report.companyId, 'report_messages.body', body);
+  const report = await findOwnReport(database, access, reportId);
+  const messageId = randomUUID();
+  const sealedBody = await sealText(database, report.companyId, 'report_messages.body', messageId, body);
+  // An anonymous reporter's message names no author: no account id is ever stored with an anonymous case.
+  const authorId = access.kind === 'account' && report.reportType !== 'anonym' ? access.userId : null;
   await database.db.transaction(async (tx) => {
     await tx
       .insert(reportMessages)
-      .values({ reportId, authorKind: 'reporter', authorId: reporterId, body: sealedBody });
+      .values({ id: messageId, reportId, authorKind: 'reporter', authorId, body: sealedBody });
     await tx.update(reports).set({ updatedAt: new Date() }).where(eq(reports.id, reportId));
     const managers = await tx
       .select({ email: users.email })
@@ -200,8 +256,8 @@ export async function postReporterMessage(
 }
 
 /** Messages on the reporter's own case, as the reporter sees them. */
-export async function listReporterMessages(database: Database, reporterId: string, reportId: string) {
-  await findOwnReport(database, reporterId, reportId);
+export async function listReporterMessages(database: Database, access: ReporterAccess, reportId: string) {
+  await findOwnReport(database, access, reportId);
   const rows = await database.db
     .select()
     .from(reportMessages)
@@ -212,7 +268,7 @@ export async function listReporterMessages(database: Database, reporterId: strin
       id: row.id,
       author_kind: row.authorKind,
       author_name: row.authorKind === 'reporter' ? '나' : '담당자',
-      body: await openText(database, 'report_messages.body', row.body),
+      body: await openText(database, 'report_messages.body', row.id, row.body),
       created_at: row.createdAt.toISOString(),
     })),
   );
@@ -225,11 +281,18 @@ export async function addMeasure(
   input: z.infer<typeof measureCreateBody>,
 ): Promise<string> {
   await findCompanyReport(database, manager.companyId, reportId);
-  const detail = await sealText(database, manager.companyId, 'protective_measures.detail', input.detail);
+  const measureId = randomUUID();
+  const detail = await sealText(
+    database,
+    manager.companyId,
+    'protective_measures.detail',
+    measureId,
+    input.detail,
+  );
   return database.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(protectiveMeasures)
-      .values({ reportId, measure: input.measure, detail })
+      .values({ id: measureId, reportId, measure: input.measure, detail })
       .returning({ id: protectiveMeasures.id });
     await recordAudit(tx, {
       companyId: manager.companyId,
@@ -254,7 +317,7 @@ export async function updateMeasure(
   const reason =
     input.reason === undefined
       ? undefined
-      : await sealText(database, manager.companyId, 'protective_measures.reason', input.reason);
+      : await sealText(database, manager.companyId, 'protective_measures.reason', measureId, input.reason);
   await database.db.transaction(async (tx) => {
     const decided = input.decision === 'granted' || input.decision === 'refused';
     const [row] = await tx

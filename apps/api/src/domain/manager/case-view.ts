@@ -154,13 +154,19 @@ export async function caseFiles(
     .innerJoin(files, eq(files.id, reportFiles.fileId))
     .where(eq(reportFiles.reportId, report.id))
     .orderBy(asc(files.createdAt), asc(files.id));
-  return rows.map(({ file }, index) => ({
-    id: file.id,
-    name: evidenceDisplayName(report.reportType, file.originalName, index),
-    size: file.size,
-    content_type: file.contentType,
-    sha256: file.sha256,
-  }));
+  return Promise.all(
+    rows.map(async ({ file }, index) => ({
+      id: file.id,
+      name: evidenceDisplayName(
+        report.reportType,
+        await openText(database, 'files.original_name', file.id, file.originalName),
+        index,
+      ),
+      size: file.size,
+      content_type: file.contentType,
+      sha256: file.sha256,
+    })),
+  );
 }
 
 /**
@@ -218,7 +224,14 @@ export async function getManagerCase(
       .where(eq(statements.reportId, reportId))
       .orderBy(asc(statements.createdAt)),
   ]);
-  const invitationNames = new Map(invitationRows.map((row) => [row.id, row.name]));
+  const invitationViews = await Promise.all(
+    invitationRows.map(async (row) => ({
+      ...row,
+      name: await openText(database, 'invitations.name', row.id, row.name),
+      email: await openText(database, 'invitations.email', row.id, row.email),
+    })),
+  );
+  const invitationNames = new Map(invitationViews.map((row) => [row.id, row.name]));
   return {
     id: row.id,
     case_number: row.caseNumber,
@@ -235,7 +248,7 @@ export async function getManagerCase(
     is_feedback_overdue: isFeedbackOverdue(row),
     allowed_transitions: [...STATUS_TRANSITIONS[row.status]],
     reporter: reporterRow ? { name: reporterRow.name, email: reporterRow.email } : null,
-    form: await openJson<ReportForm>(database, 'reports.form', row.form),
+    form: await openJson<ReportForm>(database, 'reports.form', row.id, row.form),
     files: fileViews,
     history: await Promise.all(
       history.map(async ({ entry, actorName }) => ({
@@ -244,9 +257,15 @@ export async function getManagerCase(
         note_for_reporter: await openText(
           database,
           'report_status_history.note_for_reporter',
+          entry.id,
           entry.noteForReporter,
         ),
-        internal_note: await openText(database, 'report_status_history.internal_note', entry.internalNote),
+        internal_note: await openText(
+          database,
+          'report_status_history.internal_note',
+          entry.id,
+          entry.internalNote,
+        ),
         actor_name: entry.actorId ? actorName : null,
         created_at: entry.createdAt.toISOString(),
       })),
@@ -261,7 +280,7 @@ export async function getManagerCase(
               ? ANONYMOUS_REPORTER_LABEL
               : (reporterRow?.name ?? ANONYMOUS_REPORTER_LABEL)
             : (authorName ?? '담당자'),
-        body: await openText(database, 'report_messages.body', message.body),
+        body: await openText(database, 'report_messages.body', message.id, message.body),
         created_at: message.createdAt.toISOString(),
       })),
     ),
@@ -269,11 +288,11 @@ export async function getManagerCase(
       measures.map(async (measure) => ({
         id: measure.id,
         measure: measure.measure,
-        detail: await openText(database, 'protective_measures.detail', measure.detail),
+        detail: await openText(database, 'protective_measures.detail', measure.id, measure.detail),
         requested_by_reporter: measure.requestedByReporter,
         reporter_consent: measure.reporterConsent,
         decision: measure.decision,
-        reason: await openText(database, 'protective_measures.reason', measure.reason),
+        reason: await openText(database, 'protective_measures.reason', measure.id, measure.reason),
         decided_at: measure.decidedAt?.toISOString() ?? null,
       })),
     ),
@@ -282,7 +301,7 @@ export async function getManagerCase(
       actor_name: event.actorName,
       at: event.at.toISOString(),
     })),
-    invitations: invitationRows.map((row) => ({
+    invitations: invitationViews.map((row) => ({
       id: row.id,
       kind: row.kind,
       name: row.name,
@@ -303,7 +322,7 @@ export async function getManagerCase(
         invitation_id: row.invitationId,
         kind: row.kind,
         name: invitationNames.get(row.invitationId) ?? '',
-        form: await openJson<Record<string, unknown>>(database, 'statements.form', row.form),
+        form: await openJson<Record<string, unknown>>(database, 'statements.form', row.id, row.form),
         sha256: row.sha256,
         created_at: row.createdAt.toISOString(),
       })),

@@ -1,8 +1,9 @@
 import { REPORT_STATUSES, REPORTER_TYPES } from '@ansim/shared/constants';
-import { and, asc, count, desc, eq, gte, ilike, isNull, lt, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { reports } from '../../db/schema.ts';
+import { blindIndexCandidates, ERASED_PLACEHOLDER, openTextOr } from '../../encryption/codec.ts';
 import { type Page, pageLinks } from '../reports/reporter-reports.ts';
 import { isAckOverdue, isFeedbackOverdue } from './case-view.ts';
 
@@ -16,7 +17,17 @@ const SORTS = {
   feedback_due_at: asc(reports.feedbackDueAt),
 } as const;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '날짜는 YYYY-MM-DD 형식이어야 합니다.');
+/** A day that exists (no 13th month, no 30 February), in years a case can have been filed. */
+function isCalendarDay(value: string): boolean {
+  const [year = 0, month = 0, day = 0] = value.split('-').map(Number);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return year >= 2000 && year <= 2999 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, '날짜는 YYYY-MM-DD 형식이어야 합니다.')
+  .refine(isCalendarDay, '날짜가 올바르지 않습니다. 달력에 있는 날짜를 YYYY-MM-DD 형식으로 입력해주세요.');
 
 export const managerListQuery = z.object({
   status: z.enum(REPORT_STATUSES).optional(),
@@ -60,10 +71,15 @@ export function overdueCondition(now = new Date()): SQL {
   )!;
 }
 
-export function listConditions(
+/**
+ * The filters of the list. `q` matches the start of a case number, or the accused person's whole name through
+ * its blind index (the name itself is sealed): spacing, width and case aside, but not a part of the name.
+ */
+export async function listConditions(
+  database: Database,
   companyId: string,
   query: Omit<ManagerListQuery, 'sort' | 'page' | 'page_size'>,
-): SQL {
+): Promise<SQL> {
   const conditions: SQL[] = [eq(reports.companyId, companyId)];
   if (query.status) conditions.push(eq(reports.status, query.status));
   if (query.type) conditions.push(eq(reports.reportType, query.type));
@@ -75,8 +91,12 @@ export function listConditions(
   if (query.overdue === 'true') conditions.push(overdueCondition());
   if (query.q) {
     const escaped = query.q.replace(/[\\%_]/g, (char) => `\\${char}`);
+    const indexes = await blindIndexCandidates(database, companyId, 'reports.accused_name', query.q);
     conditions.push(
-      or(ilike(reports.caseNumber, `${escaped}%`), ilike(reports.accusedName, `%${escaped}%`))!,
+      or(
+        ilike(reports.caseNumber, `${escaped}%`),
+        ...(indexes.length ? [inArray(reports.accusedNameIndex, indexes)] : []),
+      )!,
     );
   }
   return and(...conditions)!;
@@ -99,13 +119,20 @@ const listColumns = {
 
 type ListRow = Pick<typeof reports.$inferSelect, keyof typeof listColumns>;
 
-function toListRow(row: ListRow): ManagerListRow {
+/** After crypto-erase the list still shows the case (its number, status and dates), not the name. */
+async function toListRow(database: Database, row: ListRow): Promise<ManagerListRow> {
   return {
     id: row.id,
     case_number: row.caseNumber,
     report_type: row.reportType,
     status: row.status,
-    accused_name: row.accusedName,
+    accused_name: await openTextOr(
+      database,
+      'reports.accused_name',
+      row.id,
+      row.accusedName,
+      ERASED_PLACEHOLDER,
+    ),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     ack_due_at: row.ackDueAt.toISOString(),
@@ -121,7 +148,7 @@ export async function listCompanyReports(
   companyId: string,
   query: ManagerListQuery,
 ): Promise<Page<ManagerListRow>> {
-  const where = listConditions(companyId, query);
+  const where = await listConditions(database, companyId, query);
   const [[total], rows] = await Promise.all([
     database.db.select({ value: count() }).from(reports).where(where),
     database.db
@@ -147,7 +174,7 @@ export async function listCompanyReports(
   return {
     count: totalCount,
     ...pageLinks('/api/v1/manager/report/', query.page, query.page_size, totalCount, filters),
-    results: rows.map(toListRow),
+    results: await Promise.all(rows.map((row) => toListRow(database, row))),
   };
 }
 
@@ -157,7 +184,7 @@ export async function* allCompanyReports(
   companyId: string,
   query: ManagerListQuery,
 ): AsyncGenerator<ManagerListRow> {
-  const where = listConditions(companyId, query);
+  const where = await listConditions(database, companyId, query);
   const batch = 1000;
   for (let offset = 0; ; offset += batch) {
     const rows = await database.db
@@ -167,7 +194,7 @@ export async function* allCompanyReports(
       .orderBy(SORTS[query.sort], desc(reports.id))
       .limit(batch)
       .offset(offset);
-    for (const row of rows) yield toListRow(row);
+    for (const row of rows) yield toListRow(database, row);
     if (rows.length < batch) return;
   }
 }

@@ -15,7 +15,7 @@ import { wakeMailWorkers } from '../../mail/worker.ts';
 import { countHit, currentCount, rateLimited } from '../../plugins/rate-limit.ts';
 
 export type Deps = { database: Database; config: Config };
-type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete'>;
+type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 const HOUR = 3600;
 

@@ -47,7 +47,7 @@ export async function startTotpEnrolment(
   const [user] = await database.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   if (!user) throw new AppError('UNAUTHORIZED');
   const secret = new OTPAuth.Secret({ size: 20 }).base32;
-  const sealed = await sealText(database, null, 'mfa_totp.secret', secret);
+  const sealed = await sealText(database, null, 'mfa_totp.secret', userId, secret);
   await database.db
     .insert(mfaTotp)
     .values({ userId, secret: sealed })
@@ -82,7 +82,7 @@ async function useTotpCode(
     .from(mfaTotp)
     .where(eq(mfaTotp.userId, userId));
   if (!row || (state === 'active') !== Boolean(row.confirmedAt)) return false;
-  const secret = await openText(database, 'mfa_totp.secret', row.secret);
+  const secret = await openText(database, 'mfa_totp.secret', userId, row.secret);
   const now = Date.now();
   const delta = totpFor(secret, '').validate({ token: code, timestamp: now, window: WINDOW });
   if (delta === null) return false;

@@ -114,22 +114,33 @@ export async function listOwnReports(
   };
 }
 
+/**
+ * How a reporter reaches their report: a named report through the account that filed it, an anonymous one
+ * only through its receipt (decision 0005), since no account is linked to it.
+ */
+export type ReporterAccess = { kind: 'account'; userId: string } | { kind: 'receipt'; reportId: string };
+
 /** The reporter's own report row; any other report, existing or not, is the same 404. */
-export async function findOwnReport(database: Database, reporterId: string, reportId: string) {
-  const [row] = await database.db
-    .select()
-    .from(reports)
-    .where(and(eq(reports.id, reportId), eq(reports.reporterId, reporterId)));
+export async function findOwnReport(database: Database, access: ReporterAccess, reportId: string) {
+  const [row] =
+    access.kind === 'receipt'
+      ? access.reportId === reportId
+        ? await database.db.select().from(reports).where(eq(reports.id, reportId))
+        : []
+      : await database.db
+          .select()
+          .from(reports)
+          .where(and(eq(reports.id, reportId), eq(reports.reporterId, access.userId)));
   if (!row) throw new AppError('NOT_FOUND');
   return row;
 }
 
 export async function getOwnReport(
   database: Database,
-  reporterId: string,
+  access: ReporterAccess,
   reportId: string,
 ): Promise<ReporterReportDetail> {
-  const row = await findOwnReport(database, reporterId, reportId);
+  const row = await findOwnReport(database, access, reportId);
   const [fileRows, history, invitationRows, measureRows] = await Promise.all([
     database.db
       .select({ file: files })
@@ -138,6 +149,7 @@ export async function getOwnReport(
       .where(eq(reportFiles.reportId, reportId)),
     database.db
       .select({
+        id: reportStatusHistory.id,
         fromStatus: reportStatusHistory.fromStatus,
         toStatus: reportStatusHistory.toStatus,
         noteForReporter: reportStatusHistory.noteForReporter,
@@ -165,8 +177,8 @@ export async function getOwnReport(
   const references = active.filter((row) => row.kind === 'reference');
   return {
     ...toSummary(row),
-    form: await openJson<ReportForm>(database, 'reports.form', row.form),
-    files: fileRows.map(({ file }) => toFileView(file)),
+    form: await openJson<ReportForm>(database, 'reports.form', row.id, row.form),
+    files: await Promise.all(fileRows.map(({ file }) => toFileView(database, file))),
     history: await Promise.all(
       history.map(async (entry) => ({
         from_status: entry.fromStatus,
@@ -174,6 +186,7 @@ export async function getOwnReport(
         note_for_reporter: await openText(
           database,
           'report_status_history.note_for_reporter',
+          entry.id,
           entry.noteForReporter,
         ),
         created_at: entry.createdAt.toISOString(),
@@ -191,9 +204,9 @@ export async function getOwnReport(
     measures: await Promise.all(
       measureRows.map(async (row) => ({
         measure: row.measure,
-        detail: await openText(database, 'protective_measures.detail', row.detail),
+        detail: await openText(database, 'protective_measures.detail', row.id, row.detail),
         decision: row.decision,
-        reason: await openText(database, 'protective_measures.reason', row.reason),
+        reason: await openText(database, 'protective_measures.reason', row.id, row.reason),
         decided_at: row.decidedAt?.toISOString() ?? null,
       })),
     ),

@@ -59,7 +59,7 @@ type ExpiredCase = {
  * with SKIP LOCKED, so several processes can run this at once without deleting anything twice.
  */
 export async function deleteExpiredCases(
-  { database, fileStore }: { database: Database; fileStore: FileStore },
+  { database, fileStore }: { database: Database; fileStore: Pick<FileStore, 'remove'> },
   options: { now?: Date; limit?: number } = {},
 ): Promise<{ cases: number; files: number; fileErrors: number }> {
   const now = options.now ?? new Date();
@@ -125,7 +125,7 @@ export async function deleteExpiredCases(
  */
 export function startRetention(options: {
   database: Database;
-  fileStore: FileStore;
+  fileStore: Pick<FileStore, 'remove'>;
   logger: Pick<BaseLogger, 'warn' | 'info'>;
   intervalMs?: number;
 }): () => Promise<void> {

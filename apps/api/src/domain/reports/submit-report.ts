@@ -1,25 +1,32 @@
 import { randomUUID } from 'node:crypto';
 import { REPORT_TYPE_LABELS_KO } from '@ansim/shared/constants';
 import { REPORTER_IDENTITY_FIELDS, type ReportForm } from '@ansim/shared/report-form';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import {
   caseCounters,
   companies,
+  files,
+  intakeSessions,
   protectiveMeasures,
-  reportFiles,
   reportStatusHistory,
   reports,
   users,
 } from '../../db/schema.ts';
-import { sealJson, sealText } from '../../encryption/codec.ts';
+import { openText, sealJson, sealText, sealWithIndex } from '../../encryption/codec.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { newCaseMail } from '../../mail/templates.ts';
 import { wakeMailWorkers } from '../../mail/worker.ts';
-import { foreignFileIds } from '../files/files.ts';
+import { assertCitable, citeFiles, type FileOwner, foreignFileIds } from '../files/files.ts';
+import {
+  findIntakeSessionById,
+  INTAKE_REPLAY_MINUTES,
+  type IntakeSession,
+} from '../intake/intake-sessions.ts';
 import type { SessionUser } from '../sessions/sessions.ts';
+import { formatReceipt, issueReceipt } from './receipts.ts';
 
 type Deps = { database: Database; config: Config };
 
@@ -74,112 +81,68 @@ async function findByIdempotencyKey(
 }
 
 /**
- * Files a report for the reporter's company. The report, its file links, its first status row and the mail
- * telling the company's managers that a case arrived are written in one transaction. The same idempotency
- * key never makes a second report: a retry gets the first report's id.
+ * Who submits: a logged-in member for a named (brief, formal) report, or an anonymous draft's intake session.
+ * An anonymous report is never submitted through an account, so nothing can join it to one.
+ */
+export type Submitter = { kind: 'account'; user: SessionUser } | { kind: 'intake'; intake: IntakeSession };
+
+export interface SubmittedReport {
+  id: string;
+  created: boolean;
+  /** An anonymous report's receipt, grouped `1234 5678 9012 3456`; shown once. */
+  receipt?: string;
+}
+
+type Transaction = Parameters<Parameters<Database['db']['transaction']>[0]>[0];
+
+/**
+ * Files a report for the submitter's company. The report, its file citations, its first status row and the
+ * mail telling the company's managers that a case arrived are written in one transaction. A named report's
+ * idempotency key never makes a second report; an anonymous draft submits once, and a retry within the
+ * replay window gets the same report and receipt.
  */
 export async function submitReport(
-  { database, config }: Deps,
-  reporter: SessionUser,
+  deps: Deps,
+  submitter: Submitter,
   form: ReportForm,
-  idempotencyKey: string | undefined,
-): Promise<{ id: string; created: boolean }> {
+  options: { idempotencyKey?: string; contactEmail?: string | null } = {},
+): Promise<SubmittedReport> {
+  const { database } = deps;
+  const isAnonymous = form.report_type === 'anonym';
+  if (isAnonymous !== (submitter.kind === 'intake')) {
+    throw new AppError('VALIDATION_ERROR', {
+      details: {
+        report_type: isAnonymous
+          ? '익명 신고는 익명 신고 작성 화면에서 제출해주세요.'
+          : '약식·정식 신고는 로그인한 뒤 제출할 수 있습니다.',
+      },
+    });
+  }
+  if (submitter.kind === 'intake') return submitAnonymousReport(deps, submitter.intake, form, options);
+
+  const reporter = submitter.user;
   if (!reporter.companyId) throw new AppError('NO_COMPANY');
   const companyId = reporter.companyId;
+  const { idempotencyKey } = options;
   if (idempotencyKey) {
     const existing = await findByIdempotencyKey(database, reporter.id, idempotencyKey);
     if (existing) return { id: existing, created: false };
   }
   const stored = normalizeReporterForm(form);
   const fileIds = citedFileIds(stored);
-  const foreign = await foreignFileIds(database.db, fileIds, reporter.id);
-  if (foreign.length > 0) {
-    throw new AppError('VALIDATION_ERROR', {
-      details: { evidences: '본인이 올린 파일만 증거로 첨부할 수 있습니다.' },
-    });
-  }
-
-  // Sealed before the transaction: a data key may have to be read or made first.
-  const sealedForm = await sealJson(database, companyId, 'reports.form', stored);
-  const measures = await Promise.all(
-    stored.protection_requests.map(async (measure) => ({
-      measure,
-      detail: await sealText(
-        database,
-        companyId,
-        'protective_measures.detail',
-        measure === 'other' ? stored.protection_etc : '',
-      ),
-    })),
-  );
-
+  await assertOwnFiles(database, fileIds, { userId: reporter.id });
+  await assertCitable(database, fileIds, { anonymous: false });
+  const newId = randomUUID();
+  const sealed = await sealReport(database, companyId, newId, stored);
   try {
     const id = await database.db.transaction(async (tx) => {
-      const [deadlines] = await tx
-        .select({ ack: companies.ackDeadlineDays, feedback: companies.feedbackDeadlineDays })
-        .from(companies)
-        .where(eq(companies.id, companyId));
-      const now = Date.now();
-      const day = 24 * 3600 * 1000;
-      const [report] = await tx
-        .insert(reports)
-        .values({
-          companyId,
-          reporterId: reporter.id,
-          reportType: stored.report_type as 'anonym' | 'brief' | 'formal',
-          // Numbered at the end of the transaction: see below.
-          caseNumber: `pending-${randomUUID()}`,
-          form: sealedForm,
-          idempotencyKey: idempotencyKey ?? null,
-          accusedName: stored.perpetrator_name.trim(),
-          ackDueAt: new Date(now + (deadlines?.ack ?? 7) * day),
-          feedbackDueAt: new Date(now + (deadlines?.feedback ?? 90) * day),
-        })
-        .onConflictDoNothing({ target: [reports.reporterId, reports.idempotencyKey] })
-        .returning({ id: reports.id });
-      if (!report) throw new IdempotentReplay();
-      if (fileIds.length > 0)
-        await tx.insert(reportFiles).values(fileIds.map((fileId) => ({ reportId: report.id, fileId })));
-      await tx
-        .insert(reportStatusHistory)
-        .values({ reportId: report.id, actorId: null, fromStatus: null, toStatus: 'received' });
-      if (measures.length > 0) {
-        await tx
-          .insert(protectiveMeasures)
-          .values(
-            measures.map((measure) => ({ reportId: report.id, ...measure, requestedByReporter: true })),
-          );
-      }
-      const managers = await tx
-        .select({ email: users.email })
-        .from(users)
-        .where(and(eq(users.companyId, companyId), eq(users.role, 'manager')));
-      // The company's counter row is locked until commit, so every submission of the company waits on it:
-      // take it last, to hold it only for the numbering, the notice mails and the commit.
-      const year = new Date().getFullYear();
-      const [counter] = await tx
-        .insert(caseCounters)
-        .values({ companyId, year, lastNumber: 1 })
-        .onConflictDoUpdate({
-          target: [caseCounters.companyId, caseCounters.year],
-          set: { lastNumber: sql`${caseCounters.lastNumber} + 1` },
-        })
-        .returning({ lastNumber: caseCounters.lastNumber });
-      const caseNumber = `${year}-${String(counter!.lastNumber).padStart(4, '0')}`;
-      await tx.update(reports).set({ caseNumber }).where(eq(reports.id, report.id));
-      for (const manager of managers) {
-        await enqueueMail(
-          tx,
-          'new_case',
-          manager.email,
-          newCaseMail({
-            caseNumber,
-            typeLabel: REPORT_TYPE_LABELS_KO[stored.report_type as 'anonym' | 'brief' | 'formal'],
-            url: `${config.PUBLIC_URL}/manager/detail/${report.id}`,
-          }),
-        );
-      }
-      return report.id;
+      const reportId = await insertReport(deps, tx, companyId, stored, sealed, fileIds, {
+        id: newId,
+        reporterId: reporter.id,
+        idempotencyKey: idempotencyKey ?? null,
+      });
+      if (!reportId) throw new IdempotentReplay();
+      return reportId;
     });
     wakeMailWorkers();
     return { id, created: true };
@@ -191,4 +154,207 @@ export async function submitReport(
     }
     throw error;
   }
+}
+
+async function submitAnonymousReport(
+  deps: Deps,
+  intake: IntakeSession,
+  form: ReportForm,
+  options: { contactEmail?: string | null },
+): Promise<SubmittedReport> {
+  const { database } = deps;
+  if (intake.submittedAt) return replaySubmission(database, intake);
+  const companyId = intake.companyId;
+  const stored = normalizeReporterForm(form);
+  const fileIds = citedFileIds(stored);
+  await assertOwnFiles(database, fileIds, { intakeId: intake.id });
+  await assertCitable(database, fileIds, { anonymous: true });
+  const reportId = randomUUID();
+  const sealed = await sealReport(database, companyId, reportId, stored);
+  const contactEmail = options.contactEmail
+    ? await sealText(
+        database,
+        companyId,
+        'reports.contact_email',
+        reportId,
+        options.contactEmail.trim().toLowerCase(),
+      )
+    : null;
+  const { receipt, receiptHash } = await issueReceipt(database);
+  const formatted = formatReceipt(receipt);
+  const submission = await sealText(
+    database,
+    companyId,
+    'intake_sessions.submission',
+    intake.id,
+    JSON.stringify({ id: reportId, receipt: formatted }),
+  );
+  await database.db
+    .transaction(async (tx) => {
+      // Only the draft that has not submitted yet: a concurrent retry finds it taken and waits for the replay.
+      const [claimed] = await tx
+        .update(intakeSessions)
+        .set({
+          submittedAt: new Date(),
+          submission,
+          expiresAt: new Date(Date.now() + INTAKE_REPLAY_MINUTES * 60_000),
+        })
+        .where(and(eq(intakeSessions.id, intake.id), isNull(intakeSessions.submittedAt)))
+        .returning({ id: intakeSessions.id });
+      if (!claimed) throw new IdempotentReplay();
+      await insertReport(deps, tx, companyId, stored, sealed, fileIds, {
+        id: reportId,
+        reporterId: null,
+        idempotencyKey: null,
+        receiptHash,
+        contactEmail,
+      });
+      // The draft's cited files now belong to the report; its uncited ones go with the draft when it expires.
+      if (fileIds.length > 0) {
+        await tx
+          .update(files)
+          .set({ ownerIntakeId: null, ownerReportId: reportId })
+          .where(inArray(files.id, fileIds));
+      }
+    })
+    .catch(async (error: unknown) => {
+      if (error instanceof IdempotentReplay) return;
+      throw error;
+    });
+  wakeMailWorkers();
+  const current = await findIntakeSessionById(database, intake.id);
+  if (current.submission && current.submission !== submission) return replaySubmission(database, current);
+  return { id: reportId, created: true, receipt: formatted };
+}
+
+async function replaySubmission(database: Database, intake: IntakeSession): Promise<SubmittedReport> {
+  const { id, receipt } = JSON.parse(
+    await openText(database, 'intake_sessions.submission', intake.id, intake.submission ?? ''),
+  ) as { id: string; receipt: string };
+  return { id, created: false, receipt };
+}
+
+async function assertOwnFiles(database: Database, fileIds: string[], owner: FileOwner): Promise<void> {
+  const foreign = await foreignFileIds(database.db, fileIds, owner);
+  if (foreign.length > 0) {
+    throw new AppError('VALIDATION_ERROR', {
+      details: { evidences: '본인이 올린 파일만 증거로 첨부할 수 있습니다.' },
+    });
+  }
+}
+
+/** Sealed before the transaction: a data key may have to be read or made first. */
+async function sealReport(database: Database, companyId: string, reportId: string, stored: ReportForm) {
+  const form = await sealJson(database, companyId, 'reports.form', reportId, stored);
+  const accused = await sealWithIndex(
+    database,
+    companyId,
+    'reports.accused_name',
+    reportId,
+    stored.perpetrator_name.trim(),
+  );
+  const measures = await Promise.all(
+    stored.protection_requests.map(async (measure) => {
+      const id = randomUUID();
+      return {
+        id,
+        measure,
+        detail: await sealText(
+          database,
+          companyId,
+          'protective_measures.detail',
+          id,
+          measure === 'other' ? stored.protection_etc : '',
+        ),
+      };
+    }),
+  );
+  return { form, accused, measures };
+}
+
+/** The report's rows in the caller's transaction; null when a named report's idempotency key was taken. */
+async function insertReport(
+  { config }: Deps,
+  tx: Transaction,
+  companyId: string,
+  stored: ReportForm,
+  sealed: Awaited<ReturnType<typeof sealReport>>,
+  fileIds: string[],
+  row: {
+    /** Made before sealing: every sealed value of the report is bound to it. */
+    id: string;
+    reporterId: string | null;
+    idempotencyKey: string | null;
+    receiptHash?: string;
+    contactEmail?: string | null;
+  },
+): Promise<string | null> {
+  const [deadlines] = await tx
+    .select({ ack: companies.ackDeadlineDays, feedback: companies.feedbackDeadlineDays })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  const now = Date.now();
+  const day = 24 * 3600 * 1000;
+  const [report] = await tx
+    .insert(reports)
+    .values({
+      id: row.id,
+      companyId,
+      reporterId: row.reporterId,
+      reportType: stored.report_type as 'anonym' | 'brief' | 'formal',
+      // Numbered at the end of the transaction: see below.
+      caseNumber: `pending-${randomUUID()}`,
+      form: sealed.form,
+      idempotencyKey: row.idempotencyKey,
+      receiptHash: row.receiptHash ?? null,
+      contactEmail: row.contactEmail ?? null,
+      accusedName: sealed.accused.sealed,
+      accusedNameIndex: sealed.accused.index,
+      ackDueAt: new Date(now + (deadlines?.ack ?? 7) * day),
+      feedbackDueAt: new Date(now + (deadlines?.feedback ?? 90) * day),
+    })
+    .onConflictDoNothing({ target: [reports.reporterId, reports.idempotencyKey] })
+    .returning({ id: reports.id });
+  if (!report) return null;
+  await citeFiles(tx, report.id, fileIds);
+  await tx
+    .insert(reportStatusHistory)
+    .values({ reportId: report.id, actorId: null, fromStatus: null, toStatus: 'received' });
+  if (sealed.measures.length > 0) {
+    await tx
+      .insert(protectiveMeasures)
+      .values(
+        sealed.measures.map((measure) => ({ reportId: report.id, ...measure, requestedByReporter: true })),
+      );
+  }
+  const managers = await tx
+    .select({ email: users.email })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.role, 'manager')));
+  // The company's counter row is locked until commit, so every submission of the company waits on it:
+  // take it last, to hold it only for the numbering, the notice mails and the commit.
+  const year = new Date().getFullYear();
+  const [counter] = await tx
+    .insert(caseCounters)
+    .values({ companyId, year, lastNumber: 1 })
+    .onConflictDoUpdate({
+      target: [caseCounters.companyId, caseCounters.year],
+      set: { lastNumber: sql`${caseCounters.lastNumber} + 1` },
+    })
+    .returning({ lastNumber: caseCounters.lastNumber });
+  const caseNumber = `${year}-${String(counter!.lastNumber).padStart(4, '0')}`;
+  await tx.update(reports).set({ caseNumber }).where(eq(reports.id, report.id));
+  for (const manager of managers) {
+    await enqueueMail(
+      tx,
+      'new_case',
+      manager.email,
+      newCaseMail({
+        caseNumber,
+        typeLabel: REPORT_TYPE_LABELS_KO[stored.report_type as 'anonym' | 'brief' | 'formal'],
+        url: `${config.PUBLIC_URL}/manager/detail/${report.id}`,
+      }),
+    );
+  }
+  return report.id;
 }

@@ -1,17 +1,23 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { RegisterBody } from '@ansim/shared/auth';
 import { FIELD_MESSAGES_KO } from '@ansim/shared/messages.ko';
-import { eq } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, isCommonPassword } from '../../lib/passwords.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
-import { alreadyRegisteredMail, confirmEmailMail, resetPasswordMail } from '../../mail/templates.ts';
+import {
+  alreadyRegisteredMail,
+  confirmEmailMail,
+  joinCodeUnknownMail,
+  resetPasswordMail,
+} from '../../mail/templates.ts';
 import { wakeMailWorkers } from '../../mail/worker.ts';
 import { findCompanyByJoinCode, resolveCompany } from '../companies/companies.ts';
 import { deleteUserSessions } from '../sessions/sessions.ts';
+import { throttleAccountRequest } from './account-throttle.ts';
 import { consumeUserToken, issueUserToken } from './user-tokens.ts';
 
 type Deps = { database: Database; config: Config };
@@ -41,61 +47,86 @@ function link(config: Config, path: string, token: string): string {
 }
 
 /**
- * Creates an account and queues its confirmation mail. An address that already has an account gets a notice
- * mail instead, and the caller sees the same answer either way: registration never reveals who has an account.
+ * Creates an account and queues its confirmation mail, and always answers the same: registration never
+ * reveals who has an account, nor whether a join code is right.
+ * - An address with a confirmed account gets a notice mail instead.
+ * - An unconfirmed address is taken over by the latest registration: its password, name and join code are
+ *   replaced and only the new mail's link confirms it (earlier links die). Otherwise whoever registered
+ *   someone else's address first would keep a password on the account its owner later confirms.
+ * - A join code no company has creates nothing; the address is told by mail. The caller sees the usual answer
+ *   after the same work, so codes cannot be guessed from the answers.
  */
-export async function registerUser({ database, config }: Deps, input: RegisterBody): Promise<void> {
-  rejectCommonPassword(input.password);
-  const joinCode = input.join_code?.trim() || null;
-  if (joinCode && !(await findCompanyByJoinCode(database.db, joinCode))) {
-    throw new AppError('VALIDATION_ERROR', { details: { join_code: '가입 코드가 올바르지 않습니다.' } });
-  }
+export async function registerUser(
+  { database, config }: Deps,
+  input: RegisterBody,
+  client: { ip: string },
+): Promise<void> {
   const email = normalizeEmail(input.email);
-  // Hash before looking the address up, so both paths spend the same time.
+  const joinCode = input.join_code?.trim() || null;
+  await throttleAccountRequest({ database, config }, client, email, { joinCode: joinCode !== null });
+  rejectCommonPassword(input.password);
+  const name = input.name.trim();
+  // Hash before anything is looked up, so every path spends the same time.
   const passwordHash = await hashPassword(input.password);
+  const joinCodeKnown = joinCode === null || (await findCompanyByJoinCode(database.db, joinCode)) !== null;
   await database.db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(users)
-      .values({ email, passwordHash, name: input.name.trim(), pendingJoinCode: joinCode })
-      .onConflictDoNothing({ target: users.email })
-      .returning({ id: users.id });
-    if (created) {
-      const token = await issueUserToken(tx, created.id, 'confirm_email');
-      await enqueueMail(
-        tx,
-        'confirm_email',
-        email,
-        confirmEmailMail({ name: input.name.trim(), url: link(config, '/register/confirm', token) }),
-      );
+    if (!joinCodeKnown) {
+      const [existing] = await tx
+        .select({ confirmed: users.emailConfirmedAt })
+        .from(users)
+        .where(eq(users.email, email));
+      if (existing?.confirmed) await mailAlreadyRegistered(tx, config, email);
+      else
+        await enqueueMail(
+          tx,
+          'join_code_unknown',
+          email,
+          joinCodeUnknownMail({ url: `${config.PUBLIC_URL}/register` }),
+        );
       return;
     }
-    const [existing] = await tx
-      .select({ id: users.id, confirmed: users.emailConfirmedAt })
-      .from(users)
-      .where(eq(users.email, email));
-    if (existing && !existing.confirmed) {
-      const token = await issueUserToken(tx, existing.id, 'confirm_email');
-      await enqueueMail(
-        tx,
-        'confirm_email',
-        email,
-        confirmEmailMail({ name: input.name.trim(), url: link(config, '/register/confirm', token) }),
-      );
-    } else if (existing) {
-      await enqueueMail(
-        tx,
-        'already_registered',
-        email,
-        alreadyRegisteredMail({ url: `${config.PUBLIC_URL}/forgot-password` }),
-      );
+    // New address: a new row. Unconfirmed address: the same row, taken over. Confirmed: no row returned.
+    const [account] = await tx
+      .insert(users)
+      .values({ email, passwordHash, name, pendingJoinCode: joinCode })
+      .onConflictDoUpdate({
+        target: users.email,
+        set: { passwordHash, name, pendingJoinCode: joinCode },
+        setWhere: isNull(users.emailConfirmedAt),
+      })
+      .returning({ id: users.id });
+    if (!account) {
+      await mailAlreadyRegistered(tx, config, email);
+      return;
     }
+    const token = await issueUserToken(tx, account.id, 'confirm_email');
+    await enqueueMail(
+      tx,
+      'confirm_email',
+      email,
+      confirmEmailMail({ name, url: link(config, '/register/confirm', token) }),
+    );
   });
   wakeMailWorkers();
 }
 
+async function mailAlreadyRegistered(tx: Tx, config: Config, email: string): Promise<void> {
+  await enqueueMail(
+    tx,
+    'already_registered',
+    email,
+    alreadyRegisteredMail({ url: `${config.PUBLIC_URL}/forgot-password` }),
+  );
+}
+
 /** Re-sends the confirmation mail of an unconfirmed account; silently does nothing otherwise. */
-export async function resendConfirmation({ database, config }: Deps, rawEmail: string): Promise<void> {
+export async function resendConfirmation(
+  { database, config }: Deps,
+  rawEmail: string,
+  client: { ip: string },
+): Promise<void> {
   const email = normalizeEmail(rawEmail);
+  await throttleAccountRequest({ database, config }, client, email);
   await takingAtLeast(MAIL_REQUEST_MIN_MS, () =>
     database.db.transaction(async (tx) => {
       const [user] = await tx
@@ -159,8 +190,13 @@ export async function confirmEmail({ database }: Deps, token: string): Promise<{
   });
 }
 
-export async function requestPasswordReset({ database, config }: Deps, rawEmail: string): Promise<void> {
+export async function requestPasswordReset(
+  { database, config }: Deps,
+  rawEmail: string,
+  client: { ip: string },
+): Promise<void> {
   const email = normalizeEmail(rawEmail);
+  await throttleAccountRequest({ database, config }, client, email);
   await takingAtLeast(MAIL_REQUEST_MIN_MS, () =>
     database.db.transaction(async (tx) => {
       const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));

@@ -47,7 +47,8 @@ function LanguageToggle() {
   );
 }
 
-export function AppHeader() {
+/** `minimal` leaves out the menu: the invitation pages are for people who are not the platform's members. */
+export function AppHeader({ minimal = false }: { minimal?: boolean }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [drawerLoaded, setDrawerLoaded] = useState(false);
@@ -62,33 +63,37 @@ export function AppHeader() {
           <LogoMark />
           <span>{t('app.name')}</span>
         </RouterLink>
-        <nav aria-label={t('nav.main')} className="app-header__nav">
-          {items.map((item) => (
-            <RouterLink
-              key={item.to}
-              to={item.to}
-              className="shell-button"
-              aria-current={isCurrent(item.to) ? 'page' : undefined}
-            >
-              {item.label}
-            </RouterLink>
-          ))}
-        </nav>
+        {!minimal && (
+          <nav aria-label={t('nav.main')} className="app-header__nav">
+            {items.map((item) => (
+              <RouterLink
+                key={item.to}
+                to={item.to}
+                className="shell-button"
+                aria-current={isCurrent(item.to) ? 'page' : undefined}
+              >
+                {item.label}
+              </RouterLink>
+            ))}
+          </nav>
+        )}
         <LanguageToggle />
         <ColorModeToggle />
-        <button
-          type="button"
-          className="shell-icon-button app-header__menu"
-          aria-label={t('nav.openMenu')}
-          aria-expanded={open}
-          aria-controls="app-drawer"
-          onClick={() => {
-            setDrawerLoaded(true);
-            setOpen(true);
-          }}
-        >
-          <Icon name="menu" />
-        </button>
+        {!minimal && (
+          <button
+            type="button"
+            className="shell-icon-button app-header__menu"
+            aria-label={t('nav.openMenu')}
+            aria-expanded={open}
+            aria-controls="app-drawer"
+            onClick={() => {
+              setDrawerLoaded(true);
+              setOpen(true);
+            }}
+          >
+            <Icon name="menu" />
+          </button>
+        )}
       </div>
       {drawerLoaded && (
         <Suspense fallback={null}>

@@ -17,17 +17,23 @@ import { Link as RouterLink } from 'react-router';
 import { useCurrentUser } from '../../components/header/use-current-user';
 import { PageShell } from '../../components/page-shell';
 import { paths } from '../../config/paths';
+import { useDateTime } from '../../lib/datetime';
+import { useIsLoggedIn } from '../../lib/login-state';
 import { errorText } from '../../lib/messages';
+import { PendingReceiptsPanel, SavedReceiptsPanel } from '../anonymous/components/saved-receipts-panel';
 import { useReportForm } from '../report-wizard/report-form-store';
 import '../report-wizard/report-copy';
 import { reportTypeLabel } from '../report-wizard/report-type-labels';
 import { MY_REPORTS_PAGE_SIZE, type ReportSummary, useMyReports } from './api/list-my-reports';
-import { STATUS_CHIPS, useDateFormat } from './report-status';
+import { STATUS_CHIPS } from './report-status';
+import { isReportUnread, readSeenReports } from './seen-reports';
 
 export default function DashboardPage() {
   const { t } = useTranslation();
   const { data: user } = useCurrentUser();
   const draftType = useReportForm((state) => state.form.report_type);
+  const isLoggedIn = useIsLoggedIn();
+  const draftStep = useReportForm((state) => state.step);
   const [page, setPage] = useState(1);
   const reports = useMyReports(page);
   const pageCount = reports.data ? Math.ceil(reports.data.count / MY_REPORTS_PAGE_SIZE) : 0;
@@ -49,6 +55,7 @@ export default function DashboardPage() {
           </Link>
         </Typography>
       )}
+      <PendingReceiptsPanel enabled={isLoggedIn} />
       {draftType && (
         <Paper variant="outlined" sx={{ p: 3, mb: 4 }}>
           <Typography variant="h2" sx={{ fontSize: '1.15rem', mb: 1 }}>
@@ -57,7 +64,7 @@ export default function DashboardPage() {
           <Typography color="text.secondary" sx={{ mb: 2 }}>
             {t('dashboard.draftBody', { type: reportTypeLabel(t, draftType) })}
           </Typography>
-          <Button variant="outlined" component={RouterLink} to={paths.reportT.to()}>
+          <Button variant="outlined" component={RouterLink} to={paths.reportTA.to(draftStep)}>
             {t('dashboard.continueDraft')}
           </Button>
         </Paper>
@@ -125,13 +132,15 @@ export default function DashboardPage() {
       <Typography variant="body2" color="text.secondary" sx={{ mt: 3 }}>
         {t('dashboard.listBody')}
       </Typography>
+      <SavedReceiptsPanel />
     </PageShell>
   );
 }
 
 function ReportRow({ report }: { report: ReportSummary }) {
   const { t } = useTranslation();
-  const formatDate = useDateFormat();
+  const { date: formatDate } = useDateTime();
+  const isUnread = isReportUnread(report, readSeenReports());
   return (
     <Box component="li">
       <Card variant="outlined">
@@ -152,6 +161,22 @@ function ReportRow({ report }: { report: ReportSummary }) {
                 label={t(`statuses.${report.status}`)}
                 data-testid="report-status"
               />
+              {isUnread && (
+                <Typography
+                  component="span"
+                  variant="body2"
+                  color="primary"
+                  sx={{ fontWeight: 700, display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+                  data-testid="report-unread"
+                >
+                  <Box
+                    component="span"
+                    aria-hidden="true"
+                    sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: 'primary.main' }}
+                  />
+                  {t('dashboard.unread')}
+                </Typography>
+              )}
             </Box>
             <Typography variant="body2" color="text.secondary">
               {reportTypeLabel(t, report.report_type)} ·{' '}

@@ -1,5 +1,4 @@
 import type { ReportStatus } from '@ansim/shared/constants';
-import { useTranslation } from 'react-i18next';
 
 /**
  * Chips that tell "still open" from "finished" without alarming: nothing here is red, and every pairing keeps
@@ -15,9 +14,3 @@ export const STATUS_CHIPS: Record<
   closed: { color: 'default', variant: 'filled' },
   dismissed: { color: 'default', variant: 'outlined' },
 };
-
-export function useDateFormat() {
-  const { i18n } = useTranslation();
-  return (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(iso));
-}

@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageShell } from '../../components/page-shell';
 import { paths } from '../../config/paths';
+import { useDateTime } from '../../lib/datetime';
 import { errorText } from '../../lib/messages';
 import {
   acknowledgeInvitation,
@@ -25,7 +26,7 @@ import { ActsInQuestion, AllegedActs } from './components/alleged-acts';
 import { InvitationLoadError, InvitationLoading, RespondedView } from './components/invitation-states';
 import { InvitationSummary } from './components/invitation-summary';
 import { LinkProblemView } from './components/link-problem-view';
-import { invitationQueryKey, useInvitation, useInvitationDates, useInvitationToken } from './use-invitation';
+import { invitationQueryKey, useInvitation, useInvitationToken } from './use-invitation';
 
 const statementPath = (kind: InvitationKind) =>
   kind === 'defendant' ? paths.defendantA.to() : paths.referenceA.to();
@@ -137,7 +138,7 @@ function Section({
  */
 function Acknowledgement({ invitation, token }: { invitation: InvitationView; token: string }) {
   const { t } = useTranslation();
-  const { dateTime } = useInvitationDates();
+  const { dateTime } = useDateTime();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [isChecked, setIsChecked] = useState(false);

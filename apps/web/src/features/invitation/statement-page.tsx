@@ -13,6 +13,8 @@ import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { PageShell } from '../../components/page-shell';
 import { paths } from '../../config/paths';
+import { useDateTime } from '../../lib/datetime';
+import { useStepAddress } from '../../lib/step-address';
 import { StepErrorsProvider } from '../report-wizard/components/draft-fields';
 import { focusField } from '../report-wizard/wizard-errors';
 import { type InvitationKind, type InvitationView, linkProblem } from './api/invitation-api';
@@ -23,12 +25,12 @@ import { StatementReview } from './components/statement-review';
 import { StatementProvider, useStatementDraft } from './statement-context';
 import { statementDraftStore } from './statement-draft-store';
 import { readReceipt, type SavedReceipt } from './statement-receipt';
-import { statementStepErrors, statementSteps } from './statement-validation';
+import { firstInvalidStep, statementStepErrors, statementSteps } from './statement-validation';
 import { DefendantInfoStep } from './steps/defendant-info-step';
 import { DefendantStatementStep } from './steps/defendant-statement-step';
 import { DefendantWitnessesStep } from './steps/defendant-witnesses-step';
 import { ReferenceStep } from './steps/reference-step';
-import { useInvitation, useInvitationDates, useInvitationToken } from './use-invitation';
+import { useInvitation, useInvitationToken } from './use-invitation';
 
 const STEP_COMPONENTS: Partial<Record<StepKey, React.ComponentType>> = {
   defendantInfo: DefendantInfoStep,
@@ -97,10 +99,14 @@ function StatementWizard({
   onNotAcknowledged: () => void;
 }) {
   const { t } = useTranslation();
-  const { date } = useInvitationDates();
+  const { date } = useDateTime();
   const { kind } = invitation;
   const step = useStatementDraft((state) => state.step);
+  const setStep = useStatementDraft((state) => state.setStep);
+  const form = useStatementDraft((state) => state.form);
   const steps = statementSteps(kind);
+  const firstInvalid = useMemo(() => firstInvalidStep(kind, form), [kind, form]);
+  useStepAddress({ step, setStep, last: steps.length, firstInvalid });
   const current = Math.min(step, steps.length);
   const isReview = current === steps.length;
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -132,13 +138,12 @@ function StatementWizard({
     >
       <Box component="nav" aria-label={t('invitation.statement.progressLabel')} sx={{ mb: 4 }}>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} data-testid="statement-position">
-          {isReview
-            ? t('invitation.statement.reviewPosition', { total: steps.length })
-            : t('invitation.statement.stepOf', {
-                current: current + 1,
-                total: steps.length,
-                label: t(`steps.${steps[current]!}`),
-              })}
+          {/* The review is a circle of the stepper too, so it is counted as a step. */}
+          {t('invitation.statement.stepOf', {
+            current: current + 1,
+            total: steps.length + 1,
+            label: isReview ? t('invitation.statement.review') : t(`steps.${steps[current]!}`),
+          })}
         </Typography>
         <Stepper
           activeStep={current}

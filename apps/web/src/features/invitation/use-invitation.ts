@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { fetchInvitation, type InvitationKind } from './api/invitation-api';
 import { captureInvitationToken } from './invitation-token';
 
@@ -23,20 +22,4 @@ export function useInvitation(kind: InvitationKind, token: string | null) {
     enabled: Boolean(token),
     staleTime: 30_000,
   });
-}
-
-/** Dates and times in the reader's language, on the company's (Korean) clock, as the invitation mail does. */
-export function useInvitationDates() {
-  const { i18n } = useTranslation();
-  const locale = i18n.language === 'en' ? 'en-GB' : 'ko-KR';
-  return {
-    date: (iso: string) =>
-      new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'Asia/Seoul' }).format(new Date(iso)),
-    dateTime: (iso: string) =>
-      new Intl.DateTimeFormat(locale, {
-        dateStyle: 'long',
-        timeStyle: 'short',
-        timeZone: 'Asia/Seoul',
-      }).format(new Date(iso)),
-  };
 }

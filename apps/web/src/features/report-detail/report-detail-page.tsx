@@ -8,14 +8,21 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { PageShell } from '../../components/page-shell';
 import { ReportFormSummary } from '../../components/report-form-summary';
 import { paths } from '../../config/paths';
+import { useIsLoggedIn } from '../../lib/login-state';
 import { errorText } from '../../lib/messages';
-import { STATUS_CHIPS, useDateFormat } from '../dashboard/report-status';
+import { isRequestError } from '../../lib/request-error';
+import { endReceiptSession } from '../anonymous/api/receipt';
+import { isReceiptSessionFor, useReceiptSession } from '../anonymous/receipt-session';
+import '../anonymous/anonymous-copy';
+import { useDateTime } from '../../lib/datetime';
+import { STATUS_CHIPS } from '../dashboard/report-status';
+import { markReportSeen } from '../dashboard/seen-reports';
 import { fileDownloadUrl } from '../report-wizard/api/evidence-files';
 import { formatBytes } from '../report-wizard/components/format-bytes';
 import { reportTypeLabel } from '../report-wizard/report-type-labels';
@@ -49,6 +56,14 @@ export default function ReportDetailPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const report = useReport(id);
+  const isLoggedIn = useIsLoggedIn();
+  const expired = report.isError && isRequestError(report.error, 'UNAUTHORIZED');
+
+  // A receipt session the server no longer knows (2 hours are up) is forgotten here too.
+  useEffect(() => {
+    if (expired && isReceiptSessionFor(useReceiptSession.getState().session, id))
+      useReceiptSession.getState().close();
+  }, [expired, id]);
 
   if (report.isPending) {
     return (
@@ -66,9 +81,15 @@ export default function ReportDetailPage() {
         <Alert severity="error" sx={{ mb: 3 }}>
           {errorText(t, report.error)}
         </Alert>
-        <Button variant="outlined" component={RouterLink} to={paths.dashboard.to()}>
-          {t('reportDetail.backToDashboard')}
-        </Button>
+        {isLoggedIn ? (
+          <Button variant="outlined" component={RouterLink} to={paths.dashboard.to()}>
+            {t('reportDetail.backToDashboard')}
+          </Button>
+        ) : (
+          <Button variant="outlined" component={RouterLink} to={paths.receipt.to()}>
+            {t('anonymous.session.reopen')}
+          </Button>
+        )}
       </PageShell>
     );
   }
@@ -76,10 +97,10 @@ export default function ReportDetailPage() {
 }
 
 function ReportDetailView({ report }: { report: ReportDetail }) {
-  const { t, i18n } = useTranslation();
-  const formatDate = useDateFormat();
-  const formatDateTime = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const { t } = useTranslation();
+  // What is on screen now is what the dashboard's "new" marker compares against next time.
+  useEffect(() => markReportSeen(report.id, report.updated_at), [report.id, report.updated_at]);
+  const { date: formatDate, dateTime: formatDateTime } = useDateTime();
   const names = new Map(report.files.map((file) => [file.id, file.name]));
   const { statements } = report;
 
@@ -99,8 +120,10 @@ function ReportDetailView({ report }: { report: ReportDetail }) {
             <Typography>{reportTypeLabel(t, report.report_type)}</Typography>
           </Box>
           <Typography variant="body2" color="text.secondary">
-            {t('dashboard.submittedAt', { date: formatDate(report.created_at) })} ·{' '}
-            {t('dashboard.updatedAt', { date: formatDate(report.updated_at) })}
+            <span data-testid="report-submitted-at">
+              {t('dashboard.submittedAt', { date: formatDateTime(report.created_at) })}
+            </span>{' '}
+            · {t('dashboard.updatedAt', { date: formatDateTime(report.updated_at) })}
           </Typography>
           {report.report_type === 'anonym' && (
             <Alert severity="info" sx={{ mt: 2 }}>
@@ -256,12 +279,56 @@ function ReportDetailView({ report }: { report: ReportDetail }) {
           <MessageThread reportId={report.id} />
         </Section>
 
-        <Box>
+        <DetailFooter reportId={report.id} />
+      </Stack>
+    </PageShell>
+  );
+}
+
+/**
+ * A report opened with a receipt has no account behind it: instead of "my reports", the reporter ends the
+ * receipt session, which a shared device should not keep open.
+ */
+function DetailFooter({ reportId }: { reportId: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const isLoggedIn = useIsLoggedIn();
+  const inReceiptSession = useReceiptSession((state) => isReceiptSessionFor(state.session, String(reportId)));
+
+  const end = async () => {
+    try {
+      await endReceiptSession();
+    } catch (error) {
+      console.warn('Could not end the receipt session on the server', error);
+    }
+    useReceiptSession.getState().close();
+    await navigate(isLoggedIn ? paths.dashboard.to() : paths.receipt.to(), { replace: true });
+  };
+
+  return (
+    <Box>
+      {inReceiptSession && (
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          sx={{ mb: 1.5 }}
+          data-testid="receipt-session-note"
+        >
+          {t('anonymous.session.note')}
+        </Typography>
+      )}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+        {inReceiptSession && (
+          <Button variant="contained" onClick={() => void end()} data-testid="receipt-session-end">
+            {t('anonymous.session.end')}
+          </Button>
+        )}
+        {isLoggedIn && (
           <Button variant="outlined" component={RouterLink} to={paths.dashboard.to()}>
             {t('reportDetail.backToDashboard')}
           </Button>
-        </Box>
+        )}
       </Stack>
-    </PageShell>
+    </Box>
   );
 }

@@ -4,12 +4,13 @@ import { recordAudit } from '../../../domain/audit/record-audit.ts';
 import {
   asUploadError,
   deleteOwnFile,
+  type FileCaller,
   findReadableFile,
   listOwnFiles,
   storeUpload,
 } from '../../../domain/files/files.ts';
 import { AppError } from '../../../lib/app-error.ts';
-import { fileCaller } from '../../../plugins/invitee.ts';
+import { fileCaller, fileReaders } from '../../../plugins/invitee.ts';
 import { errorResponses, fileView, idParam } from '../../schemas.ts';
 
 /** RFC 6266 / 5987: an ASCII fallback name plus the exact UTF-8 name, so Korean names survive every browser. */
@@ -22,6 +23,9 @@ export function contentDisposition(name: string): string {
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
+/** A receipt holder names the anonymous report whose files they upload, list or delete. */
+const reportFilesQuery = z.object({ report_id: z.uuid().optional() });
+
 export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
 
@@ -31,11 +35,12 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['file'],
         consumes: ['multipart/form-data'],
+        querystring: reportFilesQuery,
         response: { 201: fileView, ...errorResponses },
       },
     },
     async (request, reply) => {
-      const { owner } = await fileCaller(request);
+      const { owner } = await fileCaller(request, { reportId: request.query.report_id });
       const upload = await request.file().catch((error: unknown) => {
         throw asUploadError(error);
       });
@@ -50,21 +55,33 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/v1/file/',
-    { schema: { tags: ['file'], response: { 200: z.array(fileView), ...errorResponses } } },
+    {
+      schema: {
+        tags: ['file'],
+        querystring: reportFilesQuery,
+        response: { 200: z.array(fileView), ...errorResponses },
+      },
+    },
     async (request) => {
-      const { owner } = await fileCaller(request);
+      const { owner } = await fileCaller(request, { reportId: request.query.report_id });
       return listOwnFiles(deps.database, owner);
     },
   );
 
   app.get('/api/v1/file/:id/', { schema: { tags: ['file'], params: idParam } }, async (request, reply) => {
-    const { caller } = await fileCaller(request);
-    const { file, downloadName, asManagerOf } = await findReadableFile(
-      deps.database,
-      request.params.id,
-      caller,
-    );
-    if (asManagerOf) {
+    let found: Awaited<ReturnType<typeof findReadableFile>> | undefined;
+    let caller: FileCaller | undefined;
+    for (const reader of await fileReaders(request)) {
+      found = await findReadableFile(deps.database, request.params.id, reader).catch((error: unknown) => {
+        if (error instanceof AppError && error.code === 'NOT_FOUND') return undefined;
+        throw error;
+      });
+      caller = reader;
+      if (found) break;
+    }
+    if (!found || !caller) throw new AppError('NOT_FOUND');
+    const { file, downloadName, asManagerOf } = found;
+    if (asManagerOf && caller.kind === 'user') {
       await recordAudit(deps.database.db, {
         companyId: asManagerOf.companyId,
         actorId: caller.id,
@@ -78,14 +95,21 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.header('Content-Disposition', contentDisposition(downloadName));
     // A downloaded file is never run as a page of ours, whatever it contains.
     reply.header('Content-Security-Policy', "default-src 'none'; sandbox");
-    return reply.send(deps.fileStore.read(file.storageKey));
+    return reply.send(deps.fileStore.read(file.storageKey, file.id));
   });
 
   app.delete(
     '/api/v1/file/:id/',
-    { schema: { tags: ['file'], params: idParam, response: { 204: z.undefined(), ...errorResponses } } },
+    {
+      schema: {
+        tags: ['file'],
+        params: idParam,
+        querystring: reportFilesQuery,
+        response: { 204: z.undefined(), ...errorResponses },
+      },
+    },
     async (request, reply) => {
-      const { owner } = await fileCaller(request);
+      const { owner } = await fileCaller(request, { reportId: request.query.report_id });
       await deleteOwnFile(deps, request.params.id, owner);
       return reply.status(204).send();
     },

@@ -1,6 +1,4 @@
 import type { ServerResponse } from 'node:http';
-import { Readable } from 'node:stream';
-import { SESSION_COOKIE } from '@ansim/shared/constants';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { recordAudit } from '../../../domain/audit/record-audit.ts';
@@ -27,6 +25,7 @@ import { listCompanyReports, managerListQuery } from '../../../domain/manager/li
 import { companyStats } from '../../../domain/manager/stats.ts';
 import { CASE_EVENTS_CHANNEL } from '../../../domain/reports/case-events.ts';
 import { findSession } from '../../../domain/sessions/sessions.ts';
+import { sessionCookie } from '../../../plugins/session.ts';
 import { errorResponses, idParam } from '../../schemas.ts';
 
 // Built field by field in domain/manager, where the anonymity rules live; not re-declared here.
@@ -76,6 +75,11 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['manager'], querystring: managerListQuery } },
     async (request, reply) => {
       const manager = await requireManager(request);
+      // The whole file is built before the first byte: a failure while reading the cases is then a clean
+      // error answer, never a 200 whose connection is cut off half-way (a truncated file looks complete).
+      let csv = '';
+      for await (const chunk of companyReportsCsv(deps.database, manager.companyId, request.query))
+        csv += chunk;
       await recordAudit(deps.database.db, {
         companyId: manager.companyId,
         actorId: manager.userId,
@@ -89,7 +93,7 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
         'Content-Disposition',
         `attachment; filename="cases-${date}.csv"; filename*=UTF-8''${encodeURIComponent(`사건목록-${date}.csv`)}`,
       );
-      return reply.send(Readable.from(companyReportsCsv(deps.database, manager.companyId, request.query)));
+      return reply.send(csv);
     },
   );
 
@@ -132,7 +136,16 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['manager'], params: idParam } },
     async (request) => {
       const manager = await requireManager(request);
-      return (await getManagerCase(deps.database, manager.companyId, request.params.id)).messages;
+      const found = await getManagerCase(deps.database, manager.companyId, request.params.id);
+      // The conversation is case content like the rest of the case: its reading is recorded the same way.
+      await recordAudit(deps.database.db, {
+        companyId: manager.companyId,
+        actorId: manager.userId,
+        action: 'report.read',
+        targetType: 'report',
+        targetId: found.id,
+      });
+      return found.messages;
     },
   );
 
@@ -186,30 +199,12 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
         targetType: 'report',
         targetId: reportId,
       });
-      const sessionId = request.cookies[SESSION_COOKIE] ?? '';
+      const sessionId = sessionCookie(request) ?? '';
 
-      reply.hijack();
-      const raw = reply.raw;
-      raw.writeHead(200, {
-        ...(reply.getHeaders() as Record<string, string>),
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
-      raw.write(`data: ${last}\n\n`);
-      openStreams.add(raw);
-
-      let queue = Promise.resolve();
       let closed = false;
-      const close = () => {
-        if (closed) return;
-        closed = true;
-        clearInterval(keepAlive);
-        unsubscribe();
-        openStreams.delete(raw);
-        raw.end();
-      };
+      let queue = Promise.resolve();
+      let keepAlive: NodeJS.Timeout | undefined;
+      const raw = reply.raw;
       const push = () => {
         queue = queue
           .then(async () => {
@@ -222,13 +217,35 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
           })
           .catch(() => close());
       };
+      // Subscribed before the reply is taken over: a failed subscription is then an ordinary error answer
+      // (503 while the database is away), not an open 200 stream that never updates.
       const unsubscribe = await deps.database.notifications.subscribe(CASE_EVENTS_CHANNEL, (payload) => {
         // null: the listening connection was re-established and changes meanwhile may have gone unheard.
         if (payload === reportId || payload === null) push();
       });
-      // Re-sending the last state keeps proxies from closing an idle stream and stays parseable as an event.
-      const keepAlive = setInterval(() => raw.write(`data: ${last}\n\n`), 25_000);
+      const close = () => {
+        if (closed) return;
+        closed = true;
+        clearInterval(keepAlive);
+        unsubscribe();
+        openStreams.delete(raw);
+        raw.end();
+      };
+      // Registered before anything can fail or wait, so every path out of the stream unsubscribes.
       request.raw.on('close', close);
+      reply.hijack();
+      if (request.raw.destroyed) return close();
+      raw.writeHead(200, {
+        ...(reply.getHeaders() as Record<string, string>),
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      raw.write(`data: ${last}\n\n`);
+      openStreams.add(raw);
+      // Re-sending the last state keeps proxies from closing an idle stream and stays parseable as an event.
+      keepAlive = setInterval(() => raw.write(`data: ${last}\n\n`), 25_000);
     },
   );
 

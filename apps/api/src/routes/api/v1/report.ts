@@ -1,18 +1,21 @@
-import { reportSubmissionSchema } from '@ansim/shared/report-form';
+import { reportSubmissionBodySchema } from '@ansim/shared/report-form';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { findIntakeSession } from '../../../domain/intake/intake-sessions.ts';
 import { submitStatement } from '../../../domain/invitations/invitations.ts';
 import {
   listReporterMessages,
   messageBody,
   postReporterMessage,
 } from '../../../domain/manager/case-actions.ts';
+import { createReceiptSession } from '../../../domain/reports/receipts.ts';
 import { getOwnReport, listOwnReports } from '../../../domain/reports/reporter-reports.ts';
-import { submitReport } from '../../../domain/reports/submit-report.ts';
+import { type Submitter, submitReport } from '../../../domain/reports/submit-report.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { invitationToken } from '../../../plugins/invitee.ts';
+import { intakeToken, reporterAccess, setReceiptCookie } from '../../../plugins/reporter.ts';
 import { requireSession } from '../../../plugins/session.ts';
-import { errorResponses, idParam, pageQuery, reportSummary } from '../../schemas.ts';
+import { errorResponses, fileView, idParam, pageQuery, reportSummary } from '../../schemas.ts';
 
 const submitHeaders = z.object({
   'idempotency-key': z.string().trim().min(1).max(200).optional(),
@@ -20,16 +23,7 @@ const submitHeaders = z.object({
 
 const reportDetail = reportSummary.extend({
   form: z.record(z.string(), z.unknown()),
-  files: z.array(
-    z.object({
-      id: z.string(),
-      name: z.string(),
-      size: z.number(),
-      content_type: z.string(),
-      sha256: z.string(),
-      created_at: z.string(),
-    }),
-  ),
+  files: z.array(fileView),
   statements: z.object({
     defendant: z.string(),
     references_requested: z.number(),
@@ -62,27 +56,46 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['report'],
-        body: reportSubmissionSchema,
+        body: reportSubmissionBodySchema,
         headers: submitHeaders,
-        response: { 201: z.object({ id: z.uuid(), receipt: z.string().optional() }), ...errorResponses },
+        response: {
+          201: z.object({
+            id: z.uuid(),
+            receipt: z
+              .string()
+              .optional()
+              .describe('anonymous report: the 16-digit receipt, shown once; statement: its SHA-256'),
+          }),
+          ...errorResponses,
+        },
       },
     },
     async (request, reply) => {
-      const form = request.body;
+      const { contact_email: contactEmail, ...form } = request.body;
       const token = invitationToken(request);
       // Accused persons and witnesses answer through their link's token, with no account and no session.
       if (token) {
         const receipt = await submitStatement(deps.database, token, form);
         return reply.status(201).send({ id: receipt.id, receipt: receipt.sha256 });
       }
-      const session = await requireSession(request);
       if (form.report_type !== 'anonym' && form.report_type !== 'brief' && form.report_type !== 'formal') {
         throw new AppError('VALIDATION_ERROR', {
           details: { report_type: '참고인·피신고인 진술은 이메일로 받은 요청 링크에서 제출할 수 있습니다.' },
         });
       }
-      const { id } = await submitReport(deps, session.user, form, request.headers['idempotency-key']);
-      return reply.status(201).send({ id });
+      // An anonymous draft submits with its intake token alone, whatever account cookie rides along.
+      const intake = intakeToken(request);
+      const submitter: Submitter = intake
+        ? { kind: 'intake', intake: await findIntakeSession(deps.database, intake) }
+        : { kind: 'account', user: (await requireSession(request)).user };
+      const submitted = await submitReport(deps, submitter, form, {
+        idempotencyKey: request.headers['idempotency-key'],
+        contactEmail,
+      });
+      if (!submitted.receipt) return reply.status(201).send({ id: submitted.id });
+      // The reporter lands on their case at once; later they come back with the receipt.
+      setReceiptCookie(request, reply, await createReceiptSession(deps.database.db, submitted.id));
+      return reply.status(201).send({ id: submitted.id, receipt: submitted.receipt });
     },
   );
 
@@ -113,8 +126,8 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/report/:id',
     { schema: { tags: ['report'], params: idParam, response: { 200: reportDetail, ...errorResponses } } },
     async (request) => {
-      const session = await requireSession(request);
-      return getOwnReport(deps.database, session.user.id, request.params.id);
+      const access = await reporterAccess(request, request.params.id);
+      return getOwnReport(deps.database, access, request.params.id);
     },
   );
 
@@ -122,8 +135,8 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/report/:id/messages',
     { schema: { tags: ['report'], params: idParam } },
     async (request) => {
-      const session = await requireSession(request);
-      return listReporterMessages(deps.database, session.user.id, request.params.id);
+      const access = await reporterAccess(request, request.params.id);
+      return listReporterMessages(deps.database, access, request.params.id);
     },
   );
 
@@ -131,11 +144,9 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/report/:id/messages',
     { schema: { tags: ['report'], params: idParam, body: messageBody } },
     async (request, reply) => {
-      const session = await requireSession(request);
-      await postReporterMessage(deps, session.user.id, request.params.id, request.body.body);
-      return reply
-        .status(201)
-        .send(await listReporterMessages(deps.database, session.user.id, request.params.id));
+      const access = await reporterAccess(request, request.params.id);
+      await postReporterMessage(deps, access, request.params.id, request.body.body);
+      return reply.status(201).send(await listReporterMessages(deps.database, access, request.params.id));
     },
   );
 };

@@ -1,5 +1,5 @@
 import { loginBody } from '@ansim/shared/auth';
-import { MFA_CHALLENGE_COOKIE, SESSION_COOKIE } from '@ansim/shared/constants';
+import { MFA_CHALLENGE_COOKIE } from '@ansim/shared/constants';
 import { mfaLoginBody } from '@ansim/shared/mfa';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -12,7 +12,12 @@ import {
 } from '../../../domain/mfa/mfa-login.ts';
 import { deleteSession } from '../../../domain/sessions/sessions.ts';
 import { login } from '../../../domain/users/login.ts';
-import { clearSessionCookie, requireSession, setSessionCookie } from '../../../plugins/session.ts';
+import {
+  clearSessionCookie,
+  requireSession,
+  sessionCookie,
+  setSessionCookie,
+} from '../../../plugins/session.ts';
 import { errorResponses } from '../../schemas.ts';
 
 const expiresResponse = z.object({ expires: z.number().int().describe('epoch seconds') });
@@ -66,11 +71,11 @@ export const tokenRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const result = await login(deps, request.body, {
         ip: request.ip,
-        previousSessionId: request.cookies[SESSION_COOKIE],
+        previousSessionId: sessionCookie(request),
       });
       if ('mfaChallengeId' in result) {
         // The old session (if any) was deleted; its cookie goes too, so the half-logged-in client has none.
-        if (request.cookies[SESSION_COOKIE]) clearSessionCookie(request, reply);
+        if (sessionCookie(request)) clearSessionCookie(request, reply);
         setChallengeCookie(request, reply, result.mfaChallengeId);
         return { mfa_required: true as const };
       }
@@ -140,7 +145,7 @@ export const tokenRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/token/',
     { schema: { tags: ['auth'], response: { 204: z.undefined(), ...errorResponses } } },
     async (request, reply) => {
-      const id = request.cookies[SESSION_COOKIE];
+      const id = sessionCookie(request);
       if (id) await deleteSession(deps.database, id);
       clearSessionCookie(request, reply);
       return reply.status(204).send();

@@ -13,6 +13,10 @@ import {
 } from '../../../domain/mfa/passkeys.ts';
 import { confirmTotp, removeTotp, startTotpEnrolment } from '../../../domain/mfa/totp.ts';
 import {
+  dismissPendingReceipts,
+  listPendingReceipts,
+} from '../../../domain/reports/unlink-anonymous-reports.ts';
+import {
   confirmEmail,
   registerUser,
   requestPasswordReset,
@@ -69,7 +73,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/user/',
     { schema: { tags: ['user'], body: registerBody, response: { 201: accepted, ...errorResponses } } },
     async (request, reply) => {
-      await registerUser(deps, request.body);
+      await registerUser(deps, request.body, { ip: request.ip });
       return reply.status(201).send({ detail: ACCEPTED_DETAIL });
     },
   );
@@ -100,6 +104,34 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         company: row.companyId && row.companyName ? { id: row.companyId, name: row.companyName } : null,
         mfa: await mfaStatus(deps.database, row.id, row.role),
       };
+    },
+  );
+
+  app.get(
+    '/api/v1/user/pending-receipts',
+    {
+      schema: {
+        tags: ['user'],
+        summary: 'Receipts of anonymous reports filed before they became unlinkable, shown once',
+        response: {
+          200: z.array(z.object({ case_number: z.string(), receipt: z.string(), created_at: z.string() })),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const session = await requireSession(request);
+      return listPendingReceipts(deps.database, session.user.id);
+    },
+  );
+
+  app.delete(
+    '/api/v1/user/pending-receipts',
+    { schema: { tags: ['user'], response: { 204: z.undefined(), ...errorResponses } } },
+    async (request, reply) => {
+      const session = await requireSession(request);
+      await dismissPendingReceipts(deps.database, session.user.id);
+      return reply.status(204).send();
     },
   );
 
@@ -244,7 +276,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/user/email/register',
     { schema: { tags: ['user'], body: emailOnlyBody, response: { 202: accepted, ...errorResponses } } },
     async (request, reply) => {
-      await resendConfirmation(deps, request.body.email);
+      await resendConfirmation(deps, request.body.email, { ip: request.ip });
       return reply.status(202).send({ detail: ACCEPTED_DETAIL });
     },
   );
@@ -265,7 +297,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/user/password/send-reset-email',
     { schema: { tags: ['user'], body: emailOnlyBody, response: { 202: accepted, ...errorResponses } } },
     async (request, reply) => {
-      await requestPasswordReset(deps, request.body.email);
+      await requestPasswordReset(deps, request.body.email, { ip: request.ip });
       return reply.status(202).send({ detail: ACCEPTED_DETAIL });
     },
   );

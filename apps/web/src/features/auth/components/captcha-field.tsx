@@ -22,6 +22,16 @@ for (const algorithm of ['SHA-256', 'SHA-384', 'SHA-512']) {
   $altcha.algorithms.set(algorithm, () => new ShaWorker());
 }
 
+// The stock Korean footer names ALTCHA twice ("ALTCHA에서 보호됨 ALTCHA"); it is said once here.
+const korean = $altcha.i18n.get('ko');
+if (korean) {
+  $altcha.i18n.set('ko', {
+    ...korean,
+    footer:
+      '<a href="https://altcha.org/" tabindex="-1" target="_blank" aria-label="ALTCHA (공식 웹사이트)">ALTCHA</a>로 보호됨',
+  });
+}
+
 export const CAPTCHA_CHALLENGE_PATH = '/api/v1/captcha/challenge';
 
 export interface CaptchaHandle {

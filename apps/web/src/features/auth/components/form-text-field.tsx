@@ -20,12 +20,14 @@ export function FormTextField<T extends FieldValues>({
     <Controller
       name={name}
       control={control}
-      render={({ field, fieldState }) => (
+      // `ref` goes to the input only: spread onto TextField it would land on the wrapper <div> as well, and
+      // react-hook-form would then "focus" the div on an invalid submit, leaving focus on the button.
+      render={({ field: { ref, ...field }, fieldState }) => (
         <TextField
           {...props}
           {...field}
           value={field.value ?? ''}
-          inputRef={field.ref}
+          inputRef={ref}
           error={Boolean(fieldState.error)}
           helperText={fieldMessage(t, fieldState.error?.message) ?? helperText}
         />

@@ -12,13 +12,12 @@ export function applyServerErrors<T extends FieldValues>(
 ): RequestError | null {
   const requestError = toRequestError(error);
   const details = requestError.details ?? {};
-  let unplaced = Object.keys(details).length === 0;
-  for (const [path, message] of Object.entries(details)) {
-    if ((fields as readonly string[]).includes(path)) {
-      setError(path as Path<T>, { type: 'server', message });
-    } else {
-      unplaced = true;
-    }
-  }
+  const entries = Object.entries(details);
+  const placed = entries.filter(([path]) => (fields as readonly string[]).includes(path));
+  const unplaced = entries.length === 0 || placed.length < entries.length;
+  placed.forEach(([path, message], index) => {
+    // Focus goes to the first field that needs a change, unless a form-level message (which takes it) shows.
+    setError(path as Path<T>, { type: 'server', message }, { shouldFocus: index === 0 && !unplaced });
+  });
   return unplaced ? requestError : null;
 }

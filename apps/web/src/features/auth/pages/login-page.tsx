@@ -10,8 +10,8 @@ import { useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import { safeRedirect } from '../../../app/guards';
-import { currentUserQuery } from '../../../components/header/use-current-user';
+import { afterLoginPath } from '../../../app/guards';
+import { currentUserQuery } from '../../../components/header/current-user-query';
 import { showSnackbar } from '../../../components/snackbar/snackbar-store';
 import { paths } from '../../../config/paths';
 import { errorText, fieldMessage } from '../../../lib/messages';
@@ -28,11 +28,11 @@ import { applyServerErrors } from '../lib/server-errors';
 export default function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [searchParams] = useSearchParams();
   const captcha = useRef<CaptchaHandle>(null);
   const [failure, setFailure] = useState<RequestError | null>(null);
   const [step, setStep] = useState<'password' | 'mfa'>('password');
-  const queryClient = useQueryClient();
   const loginMutation = useLogin();
   const resend = useResendConfirmation();
   const { control, handleSubmit, setError, getValues } = useForm<LoginBody>({
@@ -66,7 +66,7 @@ export default function LoginPage() {
     navigate(
       mustEnrol
         ? paths.accountSecurity.to()
-        : safeRedirect(searchParams.get('redirect'), window.location.origin),
+        : afterLoginPath(searchParams.get('redirect'), window.location.origin, user?.role),
       { replace: true },
     );
   };

@@ -51,7 +51,7 @@ export default function RegisterConfirmPage() {
       {(!token || confirm.isError) && (
         <Typography variant="body2">
           {t('registerConfirm.resendHint')}{' '}
-          <Link component={RouterLink} to={`${paths.forgotPassword.to()}#resend`}>
+          <Link component={RouterLink} to={paths.registerResend.to()}>
             {t('registerConfirm.resendLink')}
           </Link>
         </Typography>

@@ -6,9 +6,9 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { PageShell } from '../../../components/page-shell';
+import { useDateTime } from '../../../lib/datetime';
 import { errorText } from '../../../lib/messages';
 import type { InvitationView } from '../api/invitation-api';
-import { useInvitationDates } from '../use-invitation';
 import { InvitationSummary } from './invitation-summary';
 
 export function InvitationLoading({ title }: { title: string }) {
@@ -54,7 +54,7 @@ export function InvitationLoadError({
 /** The link was already used for a statement: say so, with when, and how to add something. */
 export function RespondedView({ invitation }: { invitation: InvitationView }) {
   const { t } = useTranslation();
-  const { dateTime } = useInvitationDates();
+  const { dateTime } = useDateTime();
   return (
     <PageShell title={t('invitation.responded.title')} maxWidth="md">
       <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 4 } }} data-testid="invitation-responded">

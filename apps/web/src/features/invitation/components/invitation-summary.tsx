@@ -1,13 +1,13 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { useDateTime } from '../../../lib/datetime';
 import type { InvitationView } from '../api/invitation-api';
-import { useInvitationDates } from '../use-invitation';
 
 /** Who asks, for which case and by when: the facts of the request as a definition list. */
 export function InvitationSummary({ invitation }: { invitation: InvitationView }) {
   const { t } = useTranslation();
-  const { date } = useInvitationDates();
+  const { date } = useDateTime();
   const rows: [string, string][] = [
     [t('invitation.summary.company'), invitation.company_name],
     [t('invitation.summary.caseNumber'), invitation.case_number],

@@ -9,9 +9,9 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageShell } from '../../../components/page-shell';
+import { useDateTime } from '../../../lib/datetime';
 import type { InvitationKind } from '../api/invitation-api';
 import type { SavedReceipt } from '../statement-receipt';
-import { useInvitationDates } from '../use-invitation';
 
 /**
  * After submitting: the SHA-256 the server computed over the stored statement. The invitee keeps it (copy or
@@ -19,7 +19,7 @@ import { useInvitationDates } from '../use-invitation';
  */
 export function ReceiptView({ kind, receipt }: { kind: InvitationKind; receipt: SavedReceipt }) {
   const { t } = useTranslation();
-  const { dateTime } = useInvitationDates();
+  const { dateTime } = useDateTime();
   const [copyState, setCopyState] = useState<'idle' | 'copied' | 'failed'>('idle');
   const copy = async () => {
     try {

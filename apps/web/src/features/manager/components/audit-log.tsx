@@ -7,8 +7,8 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/datetime';
 import type { ManagerCase } from '../api/types';
-import { formatDateTime } from '../lib/deadlines';
 import { auditActionLabel } from './labels';
 
 const FIRST_ROWS = 10;

@@ -5,10 +5,10 @@ import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/datetime';
 import type { ManagerCase } from '../api/types';
-import { formatDateTime } from '../lib/deadlines';
 import { EvidenceLinks } from './evidence-links';
-import { harmLabel, protectionLabel, reporterKindLabel, wishLabel } from './labels';
+import { harmLabel, protectionLabel, relationshipLabel, reporterKindLabel, wishLabel } from './labels';
 import { Field, Subheading } from './section';
 
 const fieldGrid = {
@@ -61,7 +61,7 @@ export function CaseContent({ report }: { report: ManagerCase }) {
         <Field label={t('manager.case.role')}>{form.perpetrator_role}</Field>
         <Field label={t('manager.case.department')}>{form.perpetrator_department}</Field>
         <Field label={t('manager.case.tenure')}>{form.perpetrator_tenure}</Field>
-        <Field label={t('manager.case.relationship')}>{form.relationship}</Field>
+        <Field label={t('manager.case.relationship')}>{relationshipLabel(t, form.relationship)}</Field>
       </Box>
 
       <Divider />

@@ -9,9 +9,10 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../config/paths';
+import { formatDate, formatDateTime } from '../../../lib/datetime';
 import type { LiveState } from '../api/case-events';
 import type { ManagerCase } from '../api/types';
-import { deadlineState, formatDate, formatDateTime } from '../lib/deadlines';
+import { deadlineState } from '../lib/deadlines';
 import { typeLabel } from './labels';
 import { StatusChip } from './status-chip';
 

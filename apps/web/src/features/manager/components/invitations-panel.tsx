@@ -14,10 +14,10 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showSnackbar } from '../../../components/snackbar/snackbar-store';
+import { formatDate, formatDateTime } from '../../../lib/datetime';
 import { useResendInvitation, useRevokeInvitation, useSendInvitations } from '../api/invitations';
 import type { CaseInvitation, ManagerCase } from '../api/types';
 import { type InvitationStatus, invitationStatus, isActiveInvitation } from '../lib/case-state';
-import { formatDate, formatDateTime } from '../lib/deadlines';
 import { Subheading } from './section';
 
 const STATUS_COLORS: Record<InvitationStatus, ChipProps['color']> = {

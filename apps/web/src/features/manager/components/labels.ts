@@ -11,4 +11,7 @@ export const wishLabel = (t: TFunction, wish: string) => label(t, 'wish', wish);
 export const protectionLabel = (t: TFunction, measure: string) => label(t, 'protection', measure);
 export const reporterKindLabel = (t: TFunction, kind: string) => label(t, 'reporterKind', kind);
 export const defendantTruthLabel = (t: TFunction, truth: string) => label(t, 'defendantTruth', truth);
+/** The form stores the Korean option itself (상급자…); other languages translate it, free text stays as typed. */
+export const relationshipLabel = (t: TFunction, relationship: string) =>
+  relationship ? label(t, 'relationship', relationship) : '';
 export const auditActionLabel = (t: TFunction, action: string) => label(t, 'audit', action);

@@ -12,9 +12,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/datetime';
 import { useAddMeasure, useUpdateMeasure } from '../api/measures';
 import type { CaseMeasure, ManagerCase } from '../api/types';
-import { formatDateTime } from '../lib/deadlines';
 import { protectionLabel } from './labels';
 
 const DECISION_COLORS = { pending: 'default', granted: 'success', refused: 'error' } as const;

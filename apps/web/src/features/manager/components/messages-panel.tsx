@@ -6,9 +6,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/datetime';
 import { usePostManagerMessage } from '../api/post-message';
 import type { ManagerCase } from '../api/types';
-import { formatDateTime } from '../lib/deadlines';
 
 const MESSAGE_MAX = 5000;
 

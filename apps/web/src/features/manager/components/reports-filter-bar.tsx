@@ -10,6 +10,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/date-field/date-field';
 import { exportCsvUrl } from '../api/export-csv';
 import { hasActiveFilters, type ManagerFilters } from '../lib/filters';
 import { statusLabel, typeLabel } from './labels';
@@ -102,23 +103,19 @@ export function ReportsFilterBar({ filters, onChange, onReset }: Props) {
           </MenuItem>
         ))}
       </TextField>
-      <TextField
+      <DateField
         id="manager-filter-from"
-        type="date"
         label={t('manager.filters.dateFrom')}
         value={filters.date_from}
-        onChange={(event) => onChange({ date_from: event.target.value })}
-        size="small"
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: filters.date_to || undefined } }}
+        onChange={(date_from) => onChange({ date_from })}
+        max={filters.date_to || undefined}
       />
-      <TextField
+      <DateField
         id="manager-filter-to"
-        type="date"
         label={t('manager.filters.dateTo')}
         value={filters.date_to}
-        onChange={(event) => onChange({ date_to: event.target.value })}
-        size="small"
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: filters.date_from || undefined } }}
+        onChange={(date_to) => onChange({ date_to })}
+        min={filters.date_from || undefined}
       />
       <Box
         sx={{

@@ -21,8 +21,8 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
+import { formatDate } from '../../../lib/datetime';
 import type { ManagerListRow, Page } from '../api/types';
-import { formatDate } from '../lib/deadlines';
 import {
   type ManagerFilters,
   nextSort,

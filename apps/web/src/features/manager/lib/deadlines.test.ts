@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deadlineState, formatBytes, formatDate, formatDateTime, formatMonth } from './deadlines';
+import { deadlineState, formatBytes, formatMonth } from './deadlines';
 
 const NOW = Date.parse('2026-03-10T03:00:00Z');
 
@@ -37,14 +37,6 @@ describe('deadlineState', () => {
 });
 
 describe('formatting', () => {
-  it('shows dates in Korean time whatever the machine zone', () => {
-    // 23:30 UTC is already the next day in Seoul.
-    expect(formatDate('2026-03-09T23:30:00Z', 'en')).toBe('2026-03-10');
-    expect(formatDate('2026-03-09T23:30:00Z', 'ko')).toContain('10');
-    expect(formatDateTime('2026-03-09T23:30:00Z', 'en')).toContain('08:30');
-    expect(formatDate(null, 'ko')).toBe('');
-  });
-
   it('labels chart months compactly', () => {
     expect(formatMonth('2026-11', 'ko')).toBe('26.11');
     expect(formatMonth('2026-01', 'en')).toBe('Jan 26');

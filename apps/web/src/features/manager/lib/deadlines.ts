@@ -21,32 +21,6 @@ export function deadlineState(
   return { kind: 'due', days: Math.floor(remaining / DAY_MS) };
 }
 
-const SEOUL = 'Asia/Seoul';
-
-/** Dates as the company reads them: Korean time, whatever the manager's machine is set to. */
-export function formatDate(iso: string | null | undefined, language: string): string {
-  if (!iso) return '';
-  return new Intl.DateTimeFormat(language === 'en' ? 'en-CA' : 'ko-KR', {
-    timeZone: SEOUL,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date(iso));
-}
-
-export function formatDateTime(iso: string | null | undefined, language: string): string {
-  if (!iso) return '';
-  return new Intl.DateTimeFormat(language === 'en' ? 'en-CA' : 'ko-KR', {
-    timeZone: SEOUL,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-  }).format(new Date(iso));
-}
-
 /** "2026-11" → a short month label for the chart axis. */
 export function formatMonth(month: string, language: string): string {
   const [year, monthNumber] = month.split('-').map(Number);

@@ -8,6 +8,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDateTime } from '../../../lib/datetime';
 import { errorText } from '../../../lib/messages';
 import { usePostMessage, useReportMessages } from '../api/report-messages';
 
@@ -15,13 +16,12 @@ const MAX_MESSAGE = 5000;
 
 /** The conversation with the company's 담당자 about this case. */
 export function MessageThread({ reportId }: { reportId: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const messages = useReportMessages(reportId);
   const post = usePostMessage(reportId);
   const [body, setBody] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const format = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const { dateTime: format } = useDateTime();
 
   const send = async (event: React.FormEvent) => {
     event.preventDefault();

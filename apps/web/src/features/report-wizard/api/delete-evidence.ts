@@ -1,5 +1,6 @@
 import { request } from '../../../lib/request';
 import { isRequestError } from '../../../lib/request-error';
+import { draftHeaders } from './draft-headers';
 import { fileDownloadUrl } from './evidence-files';
 
 /**
@@ -8,7 +9,7 @@ import { fileDownloadUrl } from './evidence-files';
  */
 export async function deleteEvidence(id: string): Promise<void> {
   try {
-    await request('delete', fileDownloadUrl(id));
+    await request('delete', fileDownloadUrl(id), { headers: draftHeaders() });
   } catch (error) {
     if (isRequestError(error, 'NOT_FOUND') || isRequestError(error, 'FILE_IN_USE')) return;
     throw error;

@@ -1,6 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { queryKey } from '../../../lib/query-keys';
 import { request } from '../../../lib/request';
+import { INTAKE_HEADER, useIntakeToken } from '../../anonymous/intake-token';
+import { useReportForm } from '../report-form-store';
+import { draftHeaders } from './draft-headers';
 
 /** An uploaded evidence file as the API describes it (DESIGN §4). */
 export interface EvidenceFile {
@@ -10,17 +13,32 @@ export interface EvidenceFile {
   content_type: string;
   sha256: string;
   created_at: string;
+  /** Whether author and location data were stripped; an `unremovable` file cannot go into an anonymous report. */
+  metadata?: 'removed' | 'none' | 'unremovable';
 }
 
 export const FILES_PATH = '/api/v1/file/';
 
-/** The caller's own files: names for the ids a reloaded draft cites. */
-export const ownFilesQuery = () => ({
-  queryKey: queryKey(FILES_PATH),
-  queryFn: ({ signal }: { signal: AbortSignal }) => request<EvidenceFile[]>('get', FILES_PATH, { signal }),
-});
+/**
+ * The caller's own files: names for the ids a reloaded draft cites. An anonymous draft lists the files of its
+ * intake session, kept apart in the cache by token so a renewed token never shows the old session's files.
+ */
+export const ownFilesQuery = () => {
+  const headers = draftHeaders();
+  const intake = headers[INTAKE_HEADER];
+  return {
+    queryKey: queryKey(FILES_PATH, intake ? { query: { intake } } : {}),
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      request<EvidenceFile[]>('get', FILES_PATH, { signal, headers }),
+  };
+};
 
-export const useOwnFiles = () => useQuery(ownFilesQuery());
+export const useOwnFiles = () => {
+  // Subscribed so the query follows the draft's type and token as they change.
+  useReportForm((state) => state.form.report_type);
+  useIntakeToken((state) => state.session?.token);
+  return useQuery(ownFilesQuery());
+};
 
 /** Where a file is downloaded; the server answers with an attachment whatever the file contains. */
 export const fileDownloadUrl = (id: string) => `${FILES_PATH}${encodeURIComponent(id)}/`;

@@ -1,11 +1,21 @@
 import { request } from '../../../lib/request';
 import type { ReportForm } from '../report-form';
+import { draftHeaders } from './draft-headers';
 
 export const REPORTS_PATH = '/api/v1/report/';
 
-/** POST /api/v1/report/ with the whole form; the draft's key makes a retry return the same report. */
-export const submitReport = (form: ReportForm, idempotencyKey: string) =>
-  request<{ id: string }>('post', REPORTS_PATH, {
-    data: form,
-    headers: { 'Idempotency-Key': idempotencyKey },
+/** An anonymous submission also answers with the receipt, shown to the reporter once (decision 0005). */
+export interface SubmittedReport {
+  id: string;
+  receipt?: string;
+}
+
+/**
+ * POST /api/v1/report/ with the whole form; the draft's key makes a retry return the same report. An
+ * anonymous draft sends its intake token and, beside the form, the optional private contact address.
+ */
+export const submitReport = (form: ReportForm, idempotencyKey: string, contactEmail = '') =>
+  request<SubmittedReport>('post', REPORTS_PATH, {
+    data: contactEmail && form.report_type === 'anonym' ? { ...form, contact_email: contactEmail } : form,
+    headers: { 'Idempotency-Key': idempotencyKey, ...draftHeaders() },
   });

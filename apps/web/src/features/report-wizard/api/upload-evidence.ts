@@ -1,4 +1,5 @@
 import { request } from '../../../lib/request';
+import { draftHeaders } from './draft-headers';
 import { type EvidenceFile, FILES_PATH } from './evidence-files';
 
 /**
@@ -15,6 +16,7 @@ export function uploadEvidence(
   return request<EvidenceFile>('post', FILES_PATH, {
     data,
     signal,
+    headers: draftHeaders(),
     onUploadProgress: ({ loaded, total }) => {
       const size = total ?? file.size;
       onProgress(size > 0 ? Math.min(100, Math.round((loaded / size) * 100)) : 100);

@@ -13,6 +13,7 @@ import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../lib/messages';
 import { deleteEvidence } from '../api/delete-evidence';
+import { noteIntakeFailure } from '../api/draft-headers';
 import { type EvidenceFile, ownFilesQuery, useOwnFiles } from '../api/evidence-files';
 import { uploadEvidence } from '../api/upload-evidence';
 import { useReportForm } from '../report-form-store';
@@ -79,7 +80,9 @@ export function EvidenceField({ list, index }: { list: EvidenceList; index: numb
       editEvidences(list, index, (current) => [...current, stored.id]);
       patchUpload(key, { percent: 100, fileId: stored.id });
     } catch (failure) {
-      patchUpload(key, { error: errorText(t, failure) });
+      // An expired intake token is explained once by the wizard, which asks for the files again.
+      if (noteIntakeFailure(failure)) setUploads((current) => current.filter((upload) => upload.key !== key));
+      else patchUpload(key, { error: errorText(t, failure) });
     }
   };
 
@@ -143,6 +146,16 @@ export function EvidenceField({ list, index }: { list: EvidenceList; index: numb
                     {file && (
                       <Typography variant="caption" color="text.secondary">
                         {formatBytes(file.size)}
+                      </Typography>
+                    )}
+                    {isAnonymous && file?.metadata === 'unremovable' && (
+                      <Typography
+                        variant="body2"
+                        color="error"
+                        sx={{ mt: 0.5 }}
+                        data-testid="evidence-unremovable"
+                      >
+                        {t('anonymous.evidenceUnremovable')}
                       </Typography>
                     )}
                   </Box>

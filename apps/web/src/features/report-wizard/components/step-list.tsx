@@ -1,4 +1,4 @@
-import type { StepKey } from '@ansim/shared/constants';
+import type { ReportType, StepKey } from '@ansim/shared/constants';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
@@ -7,9 +7,11 @@ import { stepDescription, stepLabel } from '../report-type-labels';
 /** The ordered steps of a report type with what each one asks for. */
 export function StepList({
   steps,
+  type,
   headingLevel = 'h3',
 }: {
   steps: readonly StepKey[];
+  type?: ReportType;
   /** Step titles sit one level below the nearest heading above the list. */
   headingLevel?: 'h2' | 'h3';
 }) {
@@ -43,7 +45,7 @@ export function StepList({
               {stepLabel(t, step)}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              {stepDescription(t, step)}
+              {stepDescription(t, step, type)}
             </Typography>
           </Box>
         </Box>

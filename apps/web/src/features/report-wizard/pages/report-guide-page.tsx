@@ -8,6 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PageShell } from '../../../components/page-shell';
 import { paths } from '../../../config/paths';
+import { formatDateTime } from '../../../lib/datetime';
+import { AnonymityFacts } from '../../anonymous/components/anonymity-facts';
 import { StepList } from '../components/step-list';
 import { stepsFor, useReportForm } from '../report-form-store';
 import '../report-copy';
@@ -35,10 +37,15 @@ export default function ReportGuidePage() {
   return (
     <PageShell title={t('reportGuide.title', { type: label })} maxWidth="md">
       <Typography sx={{ mb: 4 }}>{t(`reportGuide.guides.${reportType}`)}</Typography>
+      {reportType === 'anonym' && (
+        <Box sx={{ mb: 4 }}>
+          <AnonymityFacts />
+        </Box>
+      )}
       <Typography variant="h2" sx={{ mb: 2 }}>
         {t('reportGuide.stepsHeading')}
       </Typography>
-      <StepList steps={stepsFor(reportType)} />
+      <StepList steps={stepsFor(reportType)} type={reportType} />
       <Typography variant="h2" sx={{ mt: 4, mb: 2 }}>
         {t('reportGuide.prepareHeading')}
       </Typography>
@@ -55,14 +62,12 @@ export default function ReportGuidePage() {
       {lastEdit && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
           {t('reportGuide.lastEdit', {
-            time: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
-              new Date(lastEdit),
-            ),
+            time: formatDateTime(lastEdit, i18n.language),
           })}
         </Typography>
       )}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 4 }}>
-        <Button variant="contained" size="large" component={RouterLink} to={paths.reportTA.to()}>
+        <Button variant="contained" size="large" component={RouterLink} to={paths.reportTA.to(step)}>
           {hasProgress ? t('reportGuide.continue') : t('reportGuide.start')}
         </Button>
         <Button variant="outlined" size="large" component={RouterLink} to={paths.report.to()}>

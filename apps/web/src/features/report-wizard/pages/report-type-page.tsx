@@ -6,11 +6,14 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { PageShell } from '../../../components/page-shell';
 import { paths } from '../../../config/paths';
+import { useIsLoggedIn } from '../../../lib/login-state';
+import { AnonymityFacts } from '../../anonymous/components/anonymity-facts';
 import { useReportForm } from '../report-form-store';
 import '../report-copy';
 import { reportTypeLabel } from '../report-type-labels';
@@ -47,6 +50,7 @@ export default function ReportTypePage() {
   const navigate = useNavigate();
   const current = useReportForm((state) => state.form.report_type);
   const setReportType = useReportForm((state) => state.setReportType);
+  const isLoggedIn = useIsLoggedIn();
 
   const choose = (type: ReporterReportType) => {
     setReportType(type);
@@ -97,6 +101,17 @@ export default function ReportTypePage() {
             </Card>
           );
         })}
+      </Box>
+      {!isLoggedIn && (
+        <Typography color="text.secondary" sx={{ mt: 3 }} data-testid="report-no-account">
+          {t('anonymous.chooserNoAccount')}{' '}
+          <Link component={RouterLink} to={paths.receipt.to()}>
+            {t('anonymous.receiptLink')}
+          </Link>
+        </Typography>
+      )}
+      <Box sx={{ mt: 4 }}>
+        <AnonymityFacts showNamedNote />
       </Box>
     </PageShell>
   );

@@ -1,12 +1,16 @@
+import { stepErrors } from '@ansim/shared/report-form';
 import Box from '@mui/material/Box';
 import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { PageShell } from '../../../components/page-shell';
+import { useStepAddress } from '../../../lib/step-address';
+import { IntakeGate } from '../../anonymous/components/intake-gate';
+import { useIntakeToken } from '../../anonymous/intake-token';
 import { stepsFor, useReportForm } from '../report-form-store';
 import '../report-copy';
 import { reportTypeLabel, stepLabel } from '../report-type-labels';
@@ -16,11 +20,23 @@ export default function WizardLayout() {
   const { t } = useTranslation();
   const reportType = useReportForm((state) => state.form.report_type);
   const step = useReportForm((state) => state.step);
+  const setStep = useReportForm((state) => state.setStep);
+  const form = useReportForm((state) => state.form);
+  const firstInvalid = useMemo(() => {
+    const index = stepsFor(form.report_type).findIndex(
+      (key) => Object.keys(stepErrors(form, key)).length > 0,
+    );
+    return index >= 0 ? index : null;
+  }, [form]);
+  useStepAddress({ step, setStep, last: stepsFor(reportType).length, firstInvalid });
   // After a successful submission the draft leaves the device, but only once this route is gone (see
   // review-step.tsx); the unmount happens after the navigation to the report has committed.
   useEffect(
     () => () => {
-      if (useReportForm.getState().isSubmitted) useReportForm.getState().clear();
+      if (!useReportForm.getState().isSubmitted) return;
+      useReportForm.getState().clear();
+      // The server deleted the intake session at submission; the next anonymous draft gets its own.
+      useIntakeToken.getState().clear();
     },
     [],
   );
@@ -53,7 +69,13 @@ export default function WizardLayout() {
           ))}
         </Stepper>
       </Box>
-      <Outlet />
+      {reportType === 'anonym' ? (
+        <IntakeGate>
+          <Outlet />
+        </IntakeGate>
+      ) : (
+        <Outlet />
+      )}
     </PageShell>
   );
 }

@@ -139,7 +139,7 @@ function StepCard({
         {stepLabel(t, stepKey)}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 4 }}>
-        {stepDescription(t, stepKey)}
+        {stepDescription(t, stepKey, form.report_type)}
       </Typography>
       {isChecked && errorCount > 0 && (
         <Alert severity="warning" role="alert" ref={summaryRef} tabIndex={-1} sx={{ mb: 3 }}>

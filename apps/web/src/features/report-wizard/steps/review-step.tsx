@@ -11,10 +11,18 @@ import { useNavigate } from 'react-router';
 import { ReportFormSummary } from '../../../components/report-form-summary';
 import { showSnackbar } from '../../../components/snackbar/snackbar-store';
 import { paths } from '../../../config/paths';
+import { clearDrafts } from '../../../lib/draft-storage';
 import { errorText } from '../../../lib/messages';
 import { queryKey } from '../../../lib/query-keys';
 import { toRequestError } from '../../../lib/request-error';
-import { useOwnFiles } from '../api/evidence-files';
+import { ContactEmailField } from '../../anonymous/components/contact-email-field';
+import { EvidencePreview, previewRows } from '../../anonymous/components/evidence-preview';
+import { ReceiptDialog } from '../../anonymous/components/receipt-dialog';
+import { isContactEmailValid, readContactEmail } from '../../anonymous/contact-email';
+import { citedFiles } from '../../anonymous/evidence-names';
+import { useReceiptSession } from '../../anonymous/receipt-session';
+import { noteIntakeFailure } from '../api/draft-headers';
+import { ownFilesQuery, useOwnFiles } from '../api/evidence-files';
 import { REPORTS_PATH, submitReport } from '../api/submit-report';
 import { ResetDraftButton } from '../components/reset-dialog';
 import { stepsFor, useReportForm } from '../report-form-store';
@@ -30,8 +38,15 @@ export function ReviewStep({ headingRef }: { headingRef: React.RefObject<HTMLHea
   const setStep = useReportForm((state) => state.setStep);
   const { data: files } = useOwnFiles();
   const [failure, setFailure] = useState<string | null>(null);
+  const [submitted, setSubmitted] = useState<{ id: string; receipt: string } | null>(null);
+  const [checkContact, setCheckContact] = useState(false);
   const steps = stepsFor(form.report_type);
-  const names = new Map((files ?? []).map((file) => [file.id, file.name]));
+  const isAnonymous = form.report_type === 'anonym';
+  // An anonymous report's files reach the company under generic names; the review shows those names.
+  const preview = isAnonymous ? previewRows(citedFiles(form), files) : [];
+  const generic = new Map(preview.map((row) => [row.citation.id, row.genericName]));
+  const names = isAnonymous ? generic : new Map((files ?? []).map((file) => [file.id, file.name]));
+  const hasUnremovable = preview.some((row) => row.file?.metadata === 'unremovable');
 
   /** Puts field messages on their fields and takes the reporter to the step holding the first one. */
   const showFieldErrors = (details: Record<string, string>): boolean => {
@@ -52,19 +67,42 @@ export function ReviewStep({ headingRef }: { headingRef: React.RefObject<HTMLHea
       showSnackbar(t('wizard.fixBeforeSubmit'), 'error');
       return;
     }
+    const contactEmail = isAnonymous ? readContactEmail().trim() : '';
+    if (isAnonymous && (hasUnremovable || !isContactEmailValid(contactEmail))) {
+      setCheckContact(true);
+      setFailure(hasUnremovable ? t('anonymous.submit.blocked') : t('anonymous.contact.invalid'));
+      return;
+    }
     store.setSubmitting(true);
     try {
-      const { id } = await submitReport(store.form, store.ensureIdempotencyKey());
+      const { id, receipt } = await submitReport(store.form, store.ensureIdempotencyKey(), contactEmail);
       showSnackbar(t('wizard.submitSuccess'), 'success');
       void queryClient.invalidateQueries({ queryKey: queryKey(REPORTS_PATH) });
+      if (receipt) {
+        // The receipt cookie is already set; the page guard needs to know which report it opens.
+        useReceiptSession.getState().open(id);
+        // The draft (its text, intake token and contact address) leaves this device now, not after the
+        // dialog: a reload here must not offer to send it again.
+        clearDrafts();
+        store.markSubmitted();
+        setSubmitted({ id, receipt });
+        return;
+      }
       // The draft is cleared when the wizard route unmounts (wizard-layout.tsx): clearing report_type while
       // still on it would make the route guard send the reporter to /report instead of the new report.
       store.markSubmitted();
       await navigate(`${paths.reportDetail.to(id)}/`, { replace: true });
     } catch (error) {
+      if (noteIntakeFailure(error)) return;
       const requestError = toRequestError(error);
+      if (requestError.code === 'FILE_METADATA_UNREMOVABLE')
+        void queryClient.invalidateQueries({ queryKey: ownFilesQuery().queryKey });
       const message =
-        requestError.code === 'USER_NOT_FOUND' ? t('wizard.userNotFound') : errorText(t, requestError);
+        requestError.code === 'USER_NOT_FOUND'
+          ? t('wizard.userNotFound')
+          : requestError.code === 'FILE_IN_USE'
+            ? t('anonymous.submit.fileInUse')
+            : errorText(t, requestError);
       if (requestError.details && showFieldErrors(requestError.details)) {
         showSnackbar(message, 'error');
         return;
@@ -96,6 +134,18 @@ export function ReviewStep({ headingRef }: { headingRef: React.RefObject<HTMLHea
         fileName={(id) => names.get(id) ?? t('evidence.unnamed')}
         onEditStep={setStep}
       />
+      {isAnonymous && (
+        <>
+          <EvidencePreview
+            rows={preview}
+            onGoTo={(citation) => {
+              const index = stepOfFirstError(form.report_type, [citation.path]);
+              if (index !== null) setStep(index);
+            }}
+          />
+          <ContactEmailField showErrors={checkContact} />
+        </>
+      )}
       <Alert severity="info" sx={{ mt: 4 }}>
         {form.report_type === 'anonym' ? t('wizard.submitNoticeAnonym') : t('wizard.submitNotice')}
       </Alert>
@@ -123,13 +173,20 @@ export function ReviewStep({ headingRef }: { headingRef: React.RefObject<HTMLHea
             variant="contained"
             size="large"
             onClick={() => void submit()}
-            disabled={isSubmitting}
+            disabled={isSubmitting || submitted !== null}
             data-testid="wizard-submit"
           >
             {isSubmitting ? t('wizard.submitting') : t('wizard.submit')}
           </Button>
         </Box>
       </Stack>
+      <ReceiptDialog
+        receipt={submitted?.receipt ?? null}
+        onContinue={() => {
+          if (!submitted) return;
+          void navigate(`${paths.reportDetail.to(submitted.id)}/`, { replace: true });
+        }}
+      />
     </Paper>
   );
 }

@@ -1,0 +1,135 @@
+import os from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { MetadataOutcome } from './metadata-outcome.ts';
+import { METADATA_HANDLING, type MetadataResult } from './strip-metadata.ts';
+
+/**
+ * Runs metadata removal (lib/strip-metadata.ts) off the event loop: a crafted file must not stall every
+ * other request (finding F1 of the red-team test froze the API with 3.4 KB). A small pool of worker
+ * threads takes one file at a time each, with a time limit and a heap cap; a worker over either is
+ * terminated, replaced, and its file is `unremovable`, never stored as if it had been cleaned.
+ */
+
+const WORKER_URL = new URL('./metadata-worker.mjs', import.meta.url);
+/** Heap for one file: the largest upload, its copy and a parser's structures fit with room to spare. */
+const WORKER_HEAP_MB = 1024;
+const MAX_WORKERS = Math.max(1, Math.min(2, os.availableParallelism() - 1));
+/** An idle worker is kept this long for the next upload (starting one loads the parsers), then ended. */
+const IDLE_WORKER_MS = 30_000;
+
+interface Job {
+  resolve: (result: MetadataResult) => void;
+  input: Buffer;
+  timer: NodeJS.Timeout;
+}
+
+interface Slot {
+  worker: Worker;
+  job?: Job;
+  idleTimer?: NodeJS.Timeout;
+}
+
+const slots = new Set<Slot>();
+const idle: Slot[] = [];
+const waiting: Array<(slot: Slot) => void> = [];
+
+function unremovable(input: Buffer): MetadataResult {
+  return { outcome: 'unremovable', output: input };
+}
+
+function spawn(): Slot {
+  const slot: Slot = {
+    worker: new Worker(WORKER_URL, { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } }),
+  };
+  slots.add(slot);
+  slot.worker.on('message', (message: { outcome: MetadataOutcome; output?: Uint8Array }) => {
+    const job = slot.job;
+    if (!job) return;
+    const { output } = message;
+    if (message.outcome === 'removed' && output) {
+      finish(slot, {
+        outcome: 'removed',
+        output: Buffer.from(output.buffer, output.byteOffset, output.byteLength),
+      });
+    } else {
+      finish(slot, {
+        outcome: message.outcome === 'removed' ? 'unremovable' : message.outcome,
+        output: job.input,
+      });
+    }
+  });
+  // A crash or running out of heap: `exit` follows and settles the file.
+  slot.worker.on('error', () => {});
+  slot.worker.on('exit', () => {
+    slots.delete(slot);
+    const at = idle.indexOf(slot);
+    if (at >= 0) idle.splice(at, 1);
+    clearTimeout(slot.idleTimer);
+    if (slot.job) finish(slot, unremovable(slot.job.input), { healthy: false });
+    const waiter = waiting.shift();
+    if (waiter) waiter(spawn());
+  });
+  return slot;
+}
+
+function acquire(): Promise<Slot> {
+  const ready = idle.pop();
+  if (ready) {
+    clearTimeout(ready.idleTimer);
+    ready.worker.ref();
+    return Promise.resolve(ready);
+  }
+  if (slots.size < MAX_WORKERS) return Promise.resolve(spawn());
+  return new Promise((resolve) => waiting.push(resolve));
+}
+
+function finish(slot: Slot, result: MetadataResult, { healthy = true } = {}) {
+  const job = slot.job;
+  if (!job) return;
+  slot.job = undefined;
+  clearTimeout(job.timer);
+  job.resolve(result);
+  if (!healthy) {
+    // Its replacement, if a file is waiting, is started once this one has exited.
+    void slot.worker.terminate();
+    return;
+  }
+  const waiter = waiting.shift();
+  if (waiter) {
+    waiter(slot);
+    return;
+  }
+  // An idle worker does not keep the process alive.
+  slot.worker.unref();
+  slot.idleTimer = setTimeout(() => void slot.worker.terminate(), IDLE_WORKER_MS);
+  slot.idleTimer.unref();
+  idle.push(slot);
+}
+
+/** Whether the type's metadata is settled without reading the file (plain text, OLE documents). */
+export function outcomeWithoutReading(contentType: string): MetadataOutcome | undefined {
+  const handling = METADATA_HANDLING.get(contentType);
+  if (handling === 'no-metadata') return 'none';
+  if (handling === undefined || handling === 'cannot-remove') return 'unremovable';
+  return undefined;
+}
+
+/**
+ * The upload without its metadata, and what became of it. Never throws, never hangs past `timeoutMs`
+ * counted from when a worker takes the file (files wait for a free worker first).
+ */
+export async function removeMetadata(
+  contentType: string,
+  input: Buffer,
+  { timeoutMs }: { timeoutMs: number },
+): Promise<MetadataResult> {
+  const settled = outcomeWithoutReading(contentType);
+  if (settled) return { outcome: settled, output: input };
+  const slot = await acquire();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => finish(slot, unremovable(input), { healthy: false }), timeoutMs);
+    slot.job = { resolve, input, timer };
+    const copy = new Uint8Array(input);
+    slot.worker.postMessage({ contentType, input: copy }, [copy.buffer]);
+  });
+}

@@ -1,0 +1,65 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { findReceiptSession, type ReceiptSession } from '../domain/reports/receipts.ts';
+import type { ReporterAccess } from '../domain/reports/reporter-reports.ts';
+import { AppError } from '../lib/app-error.ts';
+import { getSession } from './session.ts';
+
+/** An anonymous draft's token: a header like an invitee's, so it never rides along with the account cookie. */
+export const INTAKE_HEADER = 'x-intake-token';
+/** A receipt holder's session on one anonymous report (decision 0005). */
+export const RECEIPT_COOKIE = 'receiptid';
+
+export function intakeToken(request: FastifyRequest): string | undefined {
+  const value = request.headers[INTAKE_HEADER];
+  return typeof value === 'string' && value ? value : undefined;
+}
+
+const loaded = new WeakMap<FastifyRequest, Promise<ReceiptSession | null>>();
+
+/** The caller's receipt session, read once per request. */
+export function getReceiptSession(request: FastifyRequest): Promise<ReceiptSession | null> {
+  let pending = loaded.get(request);
+  if (!pending) {
+    const id = request.cookies[RECEIPT_COOKIE];
+    pending =
+      id && id.length <= 64 ? findReceiptSession(request.server.deps.database, id) : Promise.resolve(null);
+    loaded.set(request, pending);
+  }
+  return pending;
+}
+
+/**
+ * Who is asking about report `reportId` as its reporter: the receipt holder of that very report, else the
+ * logged-in account. A receipt opens its one report only; anywhere else it counts for nothing, as for a
+ * stranger (401 without an account).
+ */
+export async function reporterAccess(request: FastifyRequest, reportId: string): Promise<ReporterAccess> {
+  const receipt = await getReceiptSession(request);
+  if (receipt && receipt.reportId === reportId) return { kind: 'receipt', reportId };
+  const session = await getSession(request);
+  if (!session) throw new AppError('UNAUTHORIZED');
+  return { kind: 'account', userId: session.user.id };
+}
+
+export function setReceiptCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  session: { id: string; expires: number },
+): void {
+  reply.setCookie(RECEIPT_COOKIE, session.id, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.server.deps.config.isHttps,
+    maxAge: Math.max(0, session.expires - Math.floor(Date.now() / 1000)),
+  });
+}
+
+export function clearReceiptCookie(request: FastifyRequest, reply: FastifyReply): void {
+  reply.clearCookie(RECEIPT_COOKIE, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.server.deps.config.isHttps,
+  });
+}

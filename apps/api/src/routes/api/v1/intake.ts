@@ -1,0 +1,86 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  companyName,
+  createIntakeSession,
+  createPublicIntakeSession,
+  findCompanyByIntakeCode,
+} from '../../../domain/intake/intake-sessions.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import { requireSession } from '../../../plugins/session.ts';
+import { errorResponses } from '../../schemas.ts';
+
+const intakeCode = z
+  .string()
+  .trim()
+  .min(1, '접수 코드를 입력해주세요.')
+  .max(64, '접수 코드가 올바르지 않습니다.')
+  .regex(/^[A-Za-z0-9-]+$/, '접수 코드가 올바르지 않습니다.');
+
+const intakeBody = z.object({
+  code: intakeCode.optional(),
+  captcha: z.string().max(10_000).optional(),
+});
+
+const intakeSession = z.object({
+  token: z.string().describe('send as the X-Intake-Token header on uploads and the submission'),
+  expires: z.number().int().describe('epoch seconds'),
+  company: z.object({ name: z.string() }),
+});
+
+/**
+ * Anonymous drafts (docs/decisions/0005). Through a company's public intake link anyone may start one; a
+ * logged-in member may start one for their own company. Either way only the company is recorded.
+ */
+export const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+
+  app.get(
+    '/api/v1/intake/:code',
+    {
+      schema: {
+        tags: ['intake'],
+        summary: "A company's public intake page",
+        params: z.object({ code: intakeCode }),
+        response: {
+          200: z.object({ company: z.object({ name: z.string() }), help_text: z.string() }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const company = await findCompanyByIntakeCode(deps, request.params.code, { ip: request.ip });
+      return { company: { name: company.name }, help_text: company.helpText };
+    },
+  );
+
+  app.post(
+    '/api/v1/intake/',
+    {
+      schema: {
+        tags: ['intake'],
+        summary: 'Start an anonymous draft',
+        body: intakeBody,
+        response: { 201: intakeSession, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { code, captcha } = request.body;
+      if (code) {
+        const session = await createPublicIntakeSession(deps, code, captcha, { ip: request.ip });
+        return reply.status(201).send({
+          token: session.token,
+          expires: session.expires,
+          company: { name: session.company.name },
+        });
+      }
+      const { user } = await requireSession(request);
+      if (!user.companyId) throw new AppError('NO_COMPANY');
+      const session = await createIntakeSession(deps.database, user.companyId);
+      return reply.status(201).send({
+        ...session,
+        company: { name: await companyName(deps.database, user.companyId) },
+      });
+    },
+  );
+};

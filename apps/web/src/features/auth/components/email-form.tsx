@@ -1,0 +1,68 @@
+import { emailOnlyBody } from '@ansim/shared/auth';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../lib/messages';
+import type { RequestError } from '../../../lib/request-error';
+import { applyServerErrors } from '../lib/server-errors';
+import { FormAlert } from './form-alert';
+import { FormTextField } from './form-text-field';
+
+type EmailValues = { email: string };
+
+/** One e-mail form: the reset link (/forgot-password) or a new confirmation mail (/register/resend). */
+export function EmailForm({
+  idPrefix,
+  submitLabel,
+  successText,
+  send,
+  isPending,
+}: {
+  idPrefix: string;
+  submitLabel: string;
+  successText: string;
+  send: (values: EmailValues) => Promise<unknown>;
+  isPending: boolean;
+}) {
+  const { t } = useTranslation();
+  const [failure, setFailure] = useState<RequestError | null>(null);
+  const [sent, setSent] = useState(false);
+  const { control, handleSubmit, setError } = useForm<EmailValues>({
+    resolver: zodResolver(emailOnlyBody),
+    defaultValues: { email: '' },
+  });
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    setSent(false);
+    try {
+      await send(values);
+      setSent(true);
+    } catch (error) {
+      setFailure(applyServerErrors(error, setError, ['email']));
+    }
+  });
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit}>
+      <FormAlert>{failure && errorText(t, failure)}</FormAlert>
+      {sent && <FormAlert severity="success">{successText}</FormAlert>}
+      <Stack spacing={2.5}>
+        <FormTextField
+          control={control}
+          name="email"
+          id={`${idPrefix}-email`}
+          label={t('fields.email')}
+          type="email"
+          autoComplete="email"
+          required
+        />
+        <Button type="submit" variant="contained" size="large" disabled={isPending}>
+          {isPending ? t('common.sending') : submitLabel}
+        </Button>
+      </Stack>
+    </Box>
+  );
+}

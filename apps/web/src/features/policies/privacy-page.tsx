@@ -1,0 +1,5 @@
+import { PolicyDocument } from './policy-document';
+
+export default function PrivacyPage() {
+  return <PolicyDocument kind="privacy" />;
+}

@@ -1,0 +1,5 @@
+import { PolicyDocument } from './policy-document';
+
+export default function TermsPage() {
+  return <PolicyDocument kind="terms" />;
+}
