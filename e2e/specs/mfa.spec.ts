@@ -196,8 +196,8 @@ test('a manager is sent to enrolment, enrols TOTP, logs in with a code, and uses
   await logOut(page);
   await page.goto('/login');
   await loginThroughUi(page, manager);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto('/manager');
+  // An enrolled manager's home after login is the manager page.
+  await expect(page).toHaveURL(/\/manager$/);
   await expect(page.getByRole('heading', { level: 1, name: '회사 신고 관리' })).toBeVisible();
 
   // A recovery code works once; the second time it is refused.
@@ -205,7 +205,7 @@ test('a manager is sent to enrolment, enrols TOTP, logs in with a code, and uses
   await passwordStep(page, manager);
   await page.getByLabel('인증 코드 또는 복구 코드').fill(recoveryCodes[0]!);
   await page.getByRole('button', { name: '확인', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/\/manager$/);
   await page.goto('/account/security');
   await expect(page.getByTestId('recovery-left')).toHaveText('사용할 수 있는 복구 코드: 9개');
 
@@ -255,8 +255,7 @@ test('a second manager enrols a passkey with the virtual authenticator and logs 
   await logOut(page);
   await passwordStep(page, manager);
   await page.getByRole('button', { name: '패스키 사용하기' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto('/manager');
+  await expect(page).toHaveURL(/\/manager$/);
   await expect(page.getByRole('heading', { level: 1, name: '회사 신고 관리' })).toBeVisible();
   const after = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
   expect(after.credentials[0]!.signCount).toBeGreaterThan(credentials[0]!.signCount);
