@@ -128,6 +128,8 @@ let passkeyApi: Api | undefined;
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
+  // Two servers start side by side (migrations, seed, argon2): on a busy machine this takes a while.
+  test.setTimeout(180_000);
   [totpApi, passkeyApi] = await Promise.all([startApi(), startApi()]);
 });
 
@@ -194,8 +196,8 @@ test('a manager is sent to enrolment, enrols TOTP, logs in with a code, and uses
   await logOut(page);
   await page.goto('/login');
   await loginThroughUi(page, manager);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto('/manager');
+  // An enrolled manager's home after login is the manager page.
+  await expect(page).toHaveURL(/\/manager$/);
   await expect(page.getByRole('heading', { level: 1, name: '회사 신고 관리' })).toBeVisible();
 
   // A recovery code works once; the second time it is refused.
@@ -203,7 +205,7 @@ test('a manager is sent to enrolment, enrols TOTP, logs in with a code, and uses
   await passwordStep(page, manager);
   await page.getByLabel('인증 코드 또는 복구 코드').fill(recoveryCodes[0]!);
   await page.getByRole('button', { name: '확인', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/\/manager$/);
   await page.goto('/account/security');
   await expect(page.getByTestId('recovery-left')).toHaveText('사용할 수 있는 복구 코드: 9개');
 
@@ -253,10 +255,28 @@ test('a second manager enrols a passkey with the virtual authenticator and logs 
   await logOut(page);
   await passwordStep(page, manager);
   await page.getByRole('button', { name: '패스키 사용하기' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto('/manager');
+  await expect(page).toHaveURL(/\/manager$/);
   await expect(page.getByRole('heading', { level: 1, name: '회사 신고 관리' })).toBeVisible();
   const after = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
   expect(after.credentials[0]!.signCount).toBeGreaterThan(credentials[0]!.signCount);
+
+  // New recovery codes, then removing the only factor: each needs the password, and without a factor the
+  // manager pages send the manager back to enrolment.
+  await page.goto('/account/security');
+  const recovery = page.getByTestId('recovery-section');
+  await recovery.getByLabel('현재 비밀번호').fill(manager.password);
+  await recovery.getByRole('button', { name: '복구 코드 새로 발급' }).click();
+  await expect(page.getByTestId('recovery-codes').locator('li')).toHaveCount(10);
+  await page.getByRole('button', { name: '보관했습니다' }).click();
+  await section.getByRole('button', { name: '업무용 노트북 삭제' }).click();
+  await section.getByLabel('현재 비밀번호').first().fill('wrong-password-1');
+  await section.getByRole('button', { name: '삭제', exact: true }).click();
+  await expect(section.getByRole('alert')).toBeVisible();
+  await section.getByLabel('현재 비밀번호').first().fill(manager.password);
+  await section.getByRole('button', { name: '삭제', exact: true }).click();
+  await expect(section.getByText('업무용 노트북')).toHaveCount(0);
+  await expect(page.getByTestId('mfa-required')).toBeVisible();
+  await page.goto('/manager');
+  await expect(page).toHaveURL(/\/account\/security$/);
   await page.context().close();
 });

@@ -68,6 +68,7 @@ export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
 
 /** Names the half-finished login (password checked, second factor pending); HttpOnly, minutes long. */
 export const MFA_CHALLENGE_COOKIE = 'mfachallenge';
+export const SECURE_MFA_CHALLENGE_COOKIE = `__Host-${MFA_CHALLENGE_COOKIE}`;
 export const RECOVERY_CODE_COUNT = 10;
 /** On every answer to a request that carried a live session: when it ends if nothing else happens (epoch s). */
 export const SESSION_EXPIRES_HEADER = 'X-Session-Expires';

@@ -23,7 +23,8 @@ export const totpCodeSchema = z
 
 export const mfaLoginBody = z.object({ code: mfaCodeSchema });
 export const totpConfirmBody = z.object({ code: totpCodeSchema, password: currentPasswordSchema });
-export const totpDeleteBody = z.object({ code: totpCodeSchema, password: currentPasswordSchema });
+/** Removing TOTP takes a current code, or a recovery code when the phone is lost. */
+export const totpDeleteBody = z.object({ code: mfaCodeSchema, password: currentPasswordSchema });
 export const passwordOnlyBody = z.object({ password: currentPasswordSchema });
 
 export interface MfaStatus {

@@ -6,6 +6,7 @@ import { MFA_FAILURES_PER_ACCOUNT_PER_HOUR } from '../../src/domain/mfa/mfa-logi
 import { createCompany, createManager, reportBody, upload } from '../fixtures.ts';
 import {
   createTestApp,
+  createTestDatabase,
   dumpDatabase,
   enrolledMfa,
   enrolTotp,
@@ -363,5 +364,36 @@ describe('security: multi-factor authentication', () => {
       .from(users)
       .where(eq(users.email, email));
     expect(row!.role).toBe('manager');
+  });
+
+  it('names the challenge cookie __Host-mfachallenge under https, HttpOnly, Secure, path /', async () => {
+    const database = await createTestDatabase();
+    const secure = await createTestApp({ database, config: { PUBLIC_URL: 'https://singo.example.com' } });
+    try {
+      await createCompany(secure, '보안 주식회사', 'secure.example');
+      const email = 'https-mfa@secure.example';
+      await enrolTotp(await registerAndLogin(secure, email), email);
+      const client = new TestClient(secure.app);
+      const first = await client.post('/api/v1/token/', {
+        email,
+        password: STRONG_PASSWORD,
+        captcha: await solveCaptcha(secure.app),
+      });
+      expect(first.json()).toEqual({ mfa_required: true });
+      expect(first.cookies.find((cookie) => cookie.name === '__Host-mfachallenge')).toMatchObject({
+        path: '/',
+        secure: true,
+        httpOnly: true,
+        sameSite: 'Strict',
+      });
+      expect(client.cookies.has('mfachallenge')).toBe(false);
+      const second = await client.post('/api/v1/token/mfa', { code: freshMfaCode(email) });
+      expect(second.statusCode).toBe(200);
+      expect(client.cookies.has('__Host-sessionid')).toBe(true);
+      expect(client.cookies.has('__Host-mfachallenge')).toBe(false);
+    } finally {
+      await secure.close();
+      await database.close();
+    }
   });
 });

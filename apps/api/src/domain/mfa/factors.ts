@@ -94,8 +94,6 @@ export async function mailMfaChange(executor: Executor, email: string, change: M
   await enqueueMail(executor, `mfa_${change}`, email, mfaChangedMail({ change }));
 }
 
-export { wakeMailWorkers };
-
 // Recovery codes: 16 characters from a 31-symbol alphabet without look-alikes (0/O, 1/I/L), about 79 bits
 // of entropy. A code that strong cannot be found offline from its hash even without a slow hash, so a plain
 // SHA-256 is enough — and it lets a login find the code with one indexed lookup instead of running argon2id

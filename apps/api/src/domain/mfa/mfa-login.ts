@@ -5,10 +5,11 @@ import { AppError } from '../../lib/app-error.ts';
 import { hmacHex } from '../../lib/tokens.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { recoveryCodeUsedMail } from '../../mail/templates.ts';
+import { wakeMailWorkers } from '../../mail/worker.ts';
 import { countHit, currentCount, rateLimited } from '../../plugins/rate-limit.ts';
 import { createSession } from '../sessions/sessions.ts';
 import { type Challenge, findChallenge, recordChallengeFailure, takeChallenge } from './challenges.ts';
-import { consumeRecoveryCode, type Deps, mfaStatus, wakeMailWorkers } from './factors.ts';
+import { consumeRecoveryCode, type Deps, mfaStatus } from './factors.ts';
 import { passkeyLoginOptions, verifyPasskeyLogin } from './passkeys.ts';
 import { verifyActiveTotp } from './totp.ts';
 

@@ -13,6 +13,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { mfaChallenges, mfaPasskeys, mfaRecoveryCodes, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { wakeMailWorkers } from '../../mail/worker.ts';
 import { type Challenge, createChallenge, deleteUserChallenges, setWebauthnChallenge } from './challenges.ts';
 import {
   type Deps,
@@ -21,7 +22,6 @@ import {
   mailMfaChange,
   replaceRecoveryCodes,
   requireCurrentPassword,
-  wakeMailWorkers,
 } from './factors.ts';
 
 /** The relying party is the address users reach: its host is the RP ID, its origin the expected origin. */

@@ -4,6 +4,7 @@ import QRCode from 'qrcode';
 import { mfaTotp, users } from '../../db/schema.ts';
 import { openText, sealText } from '../../encryption/codec.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { wakeMailWorkers } from '../../mail/worker.ts';
 import {
   consumeRecoveryCode,
   type Deps,
@@ -12,7 +13,6 @@ import {
   mailMfaChange,
   replaceRecoveryCodes,
   requireCurrentPassword,
-  wakeMailWorkers,
 } from './factors.ts';
 
 const ISSUER = '안심신고';

@@ -1,4 +1,4 @@
-import { currentPasswordSchema, totpCodeSchema } from '@ansim/shared/mfa';
+import { currentPasswordSchema, passwordOnlyBody, totpConfirmBody, totpDeleteBody } from '@ansim/shared/mfa';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -43,9 +43,6 @@ import {
   useStartTotp,
 } from './api/mfa';
 
-const passwordForm = z.object({ password: currentPasswordSchema });
-const codeAndPasswordForm = z.object({ code: totpCodeSchema, password: currentPasswordSchema });
-const removeTotpForm = z.object({ code: z.string().trim().min(6).max(40), password: currentPasswordSchema });
 const passkeyForm = z.object({ name: z.string().trim().min(1).max(60), password: currentPasswordSchema });
 
 /**
@@ -134,7 +131,7 @@ function TotpEnrolment({ onCodes }: { onCodes: (codes: string[]) => void }) {
   const start = useStartTotp();
   const confirm = useConfirmTotp();
   const [pending, setPending] = useState<TotpStart | null>(null);
-  const { form, failure, submit } = useActionForm(codeAndPasswordForm, { code: '', password: '' });
+  const { form, failure, submit } = useActionForm(totpConfirmBody, { code: '', password: '' });
 
   const onStart = async () => {
     try {
@@ -201,7 +198,7 @@ function TotpRemoval() {
   const { t } = useTranslation();
   const remove = useRemoveTotp();
   const [open, setOpen] = useState(false);
-  const { form, failure, submit } = useActionForm(removeTotpForm, { code: '', password: '' });
+  const { form, failure, submit } = useActionForm(totpDeleteBody, { code: '', password: '' });
   if (!open)
     return (
       <Button variant="outlined" color="error" onClick={() => setOpen(true)}>
@@ -242,7 +239,7 @@ function TotpRemoval() {
 function RegenerateCodes({ onCodes }: { onCodes: (codes: string[]) => void }) {
   const { t } = useTranslation();
   const regenerate = useRegenerateRecoveryCodes();
-  const { form, failure, submit } = useActionForm(passwordForm, { password: '' });
+  const { form, failure, submit } = useActionForm(passwordOnlyBody, { password: '' });
   return (
     <Box
       component="form"
@@ -298,7 +295,7 @@ function PasskeyRemoval({ id, name }: { id: string; name: string }) {
   const { t } = useTranslation();
   const remove = useRemovePasskey();
   const [open, setOpen] = useState(false);
-  const { form, failure, submit } = useActionForm(passwordForm, { password: '' });
+  const { form, failure, submit } = useActionForm(passwordOnlyBody, { password: '' });
   if (!open)
     return (
       <Button

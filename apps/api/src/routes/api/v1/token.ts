@@ -1,5 +1,4 @@
 import { loginBody } from '@ansim/shared/auth';
-import { MFA_CHALLENGE_COOKIE } from '@ansim/shared/constants';
 import { mfaLoginBody } from '@ansim/shared/mfa';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -12,6 +11,7 @@ import {
 } from '../../../domain/mfa/mfa-login.ts';
 import { deleteSession } from '../../../domain/sessions/sessions.ts';
 import { login } from '../../../domain/users/login.ts';
+import { cookieNames } from '../../../plugins/cookie-names.ts';
 import {
   clearSessionCookie,
   requireSession,
@@ -28,12 +28,13 @@ const mfaRequiredResponse = z.object({
 const webauthnJson = z.record(z.string(), z.unknown());
 const passkeyLoginBody = z.object({ response: webauthnJson });
 
-// The challenge cookie lives as long as the challenge. Path `/`, not the second-factor routes alone, so it can
-// take the `__Host-` prefix under https like the session cookie (a `__Host-` cookie must have path `/`).
+// The challenge cookie lives as long as the challenge. Path `/`, not the second-factor routes alone: it takes
+// the `__Host-` prefix under https like the session cookie (docs/decisions/0006), and that prefix demands `/`.
 const CHALLENGE_COOKIE_PATH = '/';
+const challengeCookie = (request: FastifyRequest) => cookieNames(request.server.deps.config).mfaChallenge;
 
 function setChallengeCookie(request: FastifyRequest, reply: FastifyReply, id: string): void {
-  reply.setCookie(MFA_CHALLENGE_COOKIE, id, {
+  reply.setCookie(challengeCookie(request), id, {
     path: CHALLENGE_COOKIE_PATH,
     httpOnly: true,
     sameSite: 'strict',
@@ -43,7 +44,7 @@ function setChallengeCookie(request: FastifyRequest, reply: FastifyReply, id: st
 }
 
 function clearChallengeCookie(request: FastifyRequest, reply: FastifyReply): void {
-  reply.clearCookie(MFA_CHALLENGE_COOKIE, {
+  reply.clearCookie(challengeCookie(request), {
     path: CHALLENGE_COOKIE_PATH,
     httpOnly: true,
     sameSite: 'strict',
@@ -53,7 +54,7 @@ function clearChallengeCookie(request: FastifyRequest, reply: FastifyReply): voi
 
 const mfaClient = (request: FastifyRequest) => ({
   ip: request.ip,
-  challengeId: request.cookies[MFA_CHALLENGE_COOKIE],
+  challengeId: request.cookies[challengeCookie(request)],
 });
 
 export const tokenRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,5 +1,5 @@
 import { emailOnlyBody, registerBody, resetPasswordBody, tokenBody } from '@ansim/shared/auth';
-import { mfaLoginBody, passwordOnlyBody, totpConfirmBody } from '@ansim/shared/mfa';
+import { passwordOnlyBody, totpConfirmBody, totpDeleteBody } from '@ansim/shared/mfa';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -176,7 +176,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['mfa'],
-        body: passwordOnlyBody.extend({ code: mfaLoginBody.shape.code }),
+        body: totpDeleteBody,
         response: { 204: z.undefined(), ...errorResponses },
       },
     },
