@@ -54,6 +54,9 @@ export function AnonymityFacts({ showNamedNote = false }: { showNamedNote?: bool
       <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
         {t('anonymous.facts.caution')}
       </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+        {t('anonymous.facts.network')}
+      </Typography>
       {showNamedNote && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
           {t('anonymous.facts.namedNote')}
