@@ -2,8 +2,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { findReceiptSession, type ReceiptSession } from '../domain/reports/receipts.ts';
 import type { ReporterAccess } from '../domain/reports/reporter-reports.ts';
+import { findSession } from '../domain/sessions/sessions.ts';
 import { AppError } from '../lib/app-error.ts';
-import { getSession } from './session.ts';
+import { getSession, sessionCookie } from './session.ts';
 
 /** An anonymous draft's token: a header like an invitee's, so it never rides along with the account cookie. */
 export const INTAKE_HEADER = 'x-intake-token';
@@ -45,6 +46,23 @@ export async function reporterAccess(request: FastifyRequest, reportId: string):
   const session = await getSession(request);
   if (!session) throw new AppError('UNAUTHORIZED');
   return { kind: 'account', userId: session.user.id };
+}
+
+/**
+ * Whether the caller still holds the access `reporterAccess` gave them, read afresh rather than from this
+ * request's cache: a live stream asks again before every push, so a logout or an expired receipt ends it.
+ */
+export async function stillHasReporterAccess(
+  request: FastifyRequest,
+  access: ReporterAccess,
+): Promise<boolean> {
+  const { database, config } = request.server.deps;
+  if (access.kind === 'receipt') {
+    const id = request.cookies[receiptCookieName(config)];
+    return !!id && (await findReceiptSession(database, id))?.reportId === access.reportId;
+  }
+  const id = sessionCookie(request);
+  return !!id && (await findSession(database, id, config))?.user.id === access.userId;
 }
 
 export function setReceiptCookie(

@@ -1,4 +1,3 @@
-import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { recordAudit } from '../../../domain/audit/record-audit.ts';
@@ -23,9 +22,9 @@ import { getManagerCase } from '../../../domain/manager/case-view.ts';
 import { companyReportsCsv } from '../../../domain/manager/export-csv.ts';
 import { listCompanyReports, managerListQuery } from '../../../domain/manager/list-reports.ts';
 import { companyStats } from '../../../domain/manager/stats.ts';
-import { CASE_EVENTS_CHANNEL } from '../../../domain/reports/case-events.ts';
 import { findSession } from '../../../domain/sessions/sessions.ts';
 import { sessionCookie } from '../../../plugins/session.ts';
+import { caseStreams } from '../../case-stream.ts';
 import { errorResponses, idParam } from '../../schemas.ts';
 
 // Built field by field in domain/manager, where the anonymity rules live; not re-declared here.
@@ -40,12 +39,7 @@ const measureParams = z.object({ id: idParam.shape.id, measureId: idParam.shape.
 
 export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  const openStreams = new Set<ServerResponse>();
-  // Live streams never end on their own; close them first so a graceful shutdown does not wait forever.
-  app.addHook('preClose', async () => {
-    for (const stream of openStreams) stream.end();
-    openStreams.clear();
-  });
+  const openCaseStream = caseStreams(app);
 
   app.get(
     '/api/v1/manager/report/',
@@ -191,7 +185,7 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const manager = await requireManager(request);
       const reportId = request.params.id;
-      let last = JSON.stringify(await getManagerCase(deps.database, manager.companyId, reportId));
+      const first = JSON.stringify(await getManagerCase(deps.database, manager.companyId, reportId));
       await recordAudit(deps.database.db, {
         companyId: manager.companyId,
         actorId: manager.userId,
@@ -200,52 +194,17 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
         targetId: reportId,
       });
       const sessionId = sessionCookie(request) ?? '';
-
-      let closed = false;
-      let queue = Promise.resolve();
-      let keepAlive: NodeJS.Timeout | undefined;
-      const raw = reply.raw;
-      const push = () => {
-        queue = queue
-          .then(async () => {
-            if (closed) return;
-            const session = await findSession(deps.database, sessionId, deps.config);
-            if (session?.user.role !== 'manager' || session.user.companyId !== manager.companyId)
-              return close();
-            last = JSON.stringify(await getManagerCase(deps.database, manager.companyId, reportId));
-            raw.write(`data: ${last}\n\n`);
-          })
-          .catch(() => close());
-      };
-      // Subscribed before the reply is taken over: a failed subscription is then an ordinary error answer
-      // (503 while the database is away), not an open 200 stream that never updates.
-      const unsubscribe = await deps.database.notifications.subscribe(CASE_EVENTS_CHANNEL, (payload) => {
-        // null: the listening connection was re-established and changes meanwhile may have gone unheard.
-        if (payload === reportId || payload === null) push();
+      // Re-sending the last state as keep-alive stays parseable as an event.
+      await openCaseStream(request, reply, {
+        reportId,
+        first,
+        // The session is checked again before every push, so a logout ends the stream.
+        next: async () => {
+          const session = await findSession(deps.database, sessionId, deps.config);
+          if (session?.user.role !== 'manager' || session.user.companyId !== manager.companyId) return null;
+          return JSON.stringify(await getManagerCase(deps.database, manager.companyId, reportId));
+        },
       });
-      const close = () => {
-        if (closed) return;
-        closed = true;
-        clearInterval(keepAlive);
-        unsubscribe();
-        openStreams.delete(raw);
-        raw.end();
-      };
-      // Registered before anything can fail or wait, so every path out of the stream unsubscribes.
-      request.raw.on('close', close);
-      reply.hijack();
-      if (request.raw.destroyed) return close();
-      raw.writeHead(200, {
-        ...(reply.getHeaders() as Record<string, string>),
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
-      raw.write(`data: ${last}\n\n`);
-      openStreams.add(raw);
-      // Re-sending the last state keeps proxies from closing an idle stream and stays parseable as an event.
-      keepAlive = setInterval(() => raw.write(`data: ${last}\n\n`), 25_000);
     },
   );
 

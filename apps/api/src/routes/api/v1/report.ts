@@ -9,12 +9,18 @@ import {
   postReporterMessage,
 } from '../../../domain/manager/case-actions.ts';
 import { createReceiptSession } from '../../../domain/reports/receipts.ts';
-import { getOwnReport, listOwnReports } from '../../../domain/reports/reporter-reports.ts';
+import { findOwnReport, getOwnReport, listOwnReports } from '../../../domain/reports/reporter-reports.ts';
 import { type Submitter, submitReport } from '../../../domain/reports/submit-report.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { invitationToken } from '../../../plugins/invitee.ts';
-import { intakeToken, reporterAccess, setReceiptCookie } from '../../../plugins/reporter.ts';
+import {
+  intakeToken,
+  reporterAccess,
+  setReceiptCookie,
+  stillHasReporterAccess,
+} from '../../../plugins/reporter.ts';
 import { requireSession } from '../../../plugins/session.ts';
+import { caseStreams } from '../../case-stream.ts';
 import { errorResponses, fileView, idParam, pageQuery, reportSummary } from '../../schemas.ts';
 
 const submitHeaders = z.object({
@@ -48,8 +54,12 @@ const reportDetail = reportSummary.extend({
   ),
 });
 
+/** The reporter's stream event; the first one also covers changes between loading the page and subscribing. */
+const CHANGED_EVENT = JSON.stringify({ type: 'changed' });
+
 export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
+  const openCaseStream = caseStreams(app);
 
   app.post(
     '/api/v1/report/',
@@ -128,6 +138,28 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const access = await reporterAccess(request, request.params.id);
       return getOwnReport(deps.database, access, request.params.id);
+    },
+  );
+
+  /**
+   * The reporter's twin of the manager's case stream. Its events carry no case content, only that the case
+   * changed: the page then re-reads it through GET /api/v1/report/:id, so nothing reaches the reporter here
+   * that the report route would not show them.
+   */
+  app.get(
+    '/api/v1/report/:id/events',
+    { schema: { tags: ['report'], params: idParam } },
+    async (request, reply) => {
+      const reportId = request.params.id;
+      const access = await reporterAccess(request, reportId);
+      await findOwnReport(deps.database, access, reportId);
+      await openCaseStream(request, reply, {
+        reportId,
+        first: CHANGED_EVENT,
+        next: async () => ((await stillHasReporterAccess(request, access)) ? CHANGED_EVENT : null),
+        // A comment, not an event: repeating the signal would make every open page re-read its case.
+        keepAlive: ': keep-alive\n\n',
+      });
     },
   );
 
