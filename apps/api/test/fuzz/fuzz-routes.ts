@@ -303,6 +303,7 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
   'POST /api/v1/report': { bodies: (f) => f.templates.report },
   'GET /api/v1/report': { query: { page: ['1', '2'], page_size: ['1', '20', '100'] } },
   'GET /api/v1/report/:id': {},
+  'GET /api/v1/report/:id/events': { eventStream: true },
   'GET /api/v1/report/:id/messages': {},
   'POST /api/v1/report/:id/messages': { bodies: () => [{ body: '조사 일정이 궁금합니다.' }] },
   'GET /api/v1/manager/report': { query: managerQuery },

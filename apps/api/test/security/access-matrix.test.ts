@@ -230,6 +230,10 @@ const TABLE: Record<string, { call: (f: Fixture) => Call | Promise<Call>; expect
   },
   'GET /api/v1/report': { call: () => ({ url: '/api/v1/report/' }), expect: anyUser(200) },
   'GET /api/v1/report/:id': { call: (f) => ({ url: `/api/v1/report/${f.caseA}` }), expect: ownerOnly(200) },
+  'GET /api/v1/report/:id/events': {
+    call: (f) => ({ url: `/api/v1/report/${f.caseA}/events`, stream: true }),
+    expect: ownerOnly(200),
+  },
   'GET /api/v1/report/:id/messages': {
     call: (f) => ({ url: `/api/v1/report/${f.caseA}/messages` }),
     expect: ownerOnly(200),
