@@ -28,6 +28,7 @@ import { formatBytes } from '../report-wizard/components/format-bytes';
 import { reportTypeLabel } from '../report-wizard/report-type-labels';
 import '../report-wizard/report-copy';
 import { type ReportDetail, useReport } from './api/get-report';
+import { useReportEvents } from './api/report-events';
 import { MessageThread } from './components/message-thread';
 
 // Outlined warning text fails AA contrast; a refusal is stated in words and its reason, not in orange.
@@ -56,6 +57,7 @@ export default function ReportDetailPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const report = useReport(id);
+  useReportEvents(id);
   const isLoggedIn = useIsLoggedIn();
   const expired = report.isError && isRequestError(report.error, 'UNAUTHORIZED');
 

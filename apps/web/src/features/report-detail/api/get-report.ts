@@ -38,5 +38,5 @@ export const reportQuery = (id: string) => ({
     request<ReportDetail>('get', fillPath(REPORT_PATH, { id }), { signal }),
 });
 
-/** The reporter's own report; refreshed when they come back to the tab, since managers change its status. */
+/** The reporter's own report; kept current by the page's case stream (useReportEvents) and on tab focus. */
 export const useReport = (id: string) => useQuery({ ...reportQuery(id), refetchOnWindowFocus: true });

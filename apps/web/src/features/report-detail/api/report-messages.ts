@@ -11,8 +11,6 @@ export interface ReportMessage {
 }
 
 const MESSAGES_PATH = '/api/v1/report/{id}/messages';
-/** Managers answer at any time; a quarter-minute poll keeps the thread current without a live connection. */
-const POLL_MS = 15_000;
 
 export const messagesQuery = (id: string) => ({
   queryKey: queryKey(MESSAGES_PATH, { params: { id } }),
@@ -20,8 +18,9 @@ export const messagesQuery = (id: string) => ({
     request<ReportMessage[]>('get', fillPath(MESSAGES_PATH, { id }), { signal }),
 });
 
+/** Managers answer at any time; the page's case stream (useReportEvents) has the thread read again. */
 export const useReportMessages = (id: string) =>
-  useQuery({ ...messagesQuery(id), refetchInterval: POLL_MS, refetchOnWindowFocus: true });
+  useQuery({ ...messagesQuery(id), refetchOnWindowFocus: true });
 
 /** POST answers with the whole thread, which replaces the cached one. */
 export function usePostMessage(id: string) {
