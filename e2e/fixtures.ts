@@ -32,12 +32,20 @@ export const newUser = (): TestUser => ({
   name: '김안심',
 });
 
-async function csrfHeaders(request: APIRequestContext): Promise<Record<string, string>> {
+export async function csrfHeaders(request: APIRequestContext): Promise<Record<string, string>> {
   await request.get('/api/csrf');
   const { cookies } = await request.storageState();
   const token = cookies.find((cookie) => cookie.name === 'csrftoken')?.value;
   if (!token) throw new Error('GET /api/csrf set no csrftoken cookie');
   return { 'X-CSRFToken': token };
+}
+
+/** The demo manager's one-time password, printed once by the server's first start (global setup keeps it). */
+export function demoManager(): TestUser {
+  const log = readFileSync(readServerState().logFile, 'utf8');
+  const match = /manager@demo\.example\s+비밀번호 password: (\S+)/.exec(log);
+  if (!match) throw new Error('The server log has no demo manager account (was the data directory fresh?)');
+  return { email: 'manager@demo.example', password: match[1]!, name: '김담당' };
 }
 
 /** A confirmed account made through the API (the register journey itself is tested through the UI). */
