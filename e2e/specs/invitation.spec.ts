@@ -82,16 +82,21 @@ async function startApi(smtpPort: number) {
   child.stderr!.on('data', (chunk: Buffer) => {
     state.stdout += chunk.toString('utf8');
   });
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`API server exited early:\n${state.stdout}`);
-    if (Date.now() > deadline) throw new Error(`API server not healthy:\n${state.stdout}`);
-    const healthy = await fetch(`${baseURL}/api/health`)
-      .then((response) => response.ok)
-      .catch(() => false);
-    if (healthy) return state;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  // A server that dies while starting ends the wait at once instead of after the whole timeout.
+  const died = new Promise<never>((_, reject) => {
+    child.once('exit', () => reject(new Error(`API server exited early:\n${state.stdout}`)));
+  });
+  const healthy = expect
+    .poll(
+      () =>
+        fetch(`${baseURL}/api/health`)
+          .then((response) => response.ok)
+          .catch(() => false),
+      { message: 'API server healthy', timeout: 90_000, intervals: [250] },
+    )
+    .toBe(true);
+  await Promise.race([healthy, died]);
+  return state;
 }
 
 async function csrf(context: APIRequestContext): Promise<Record<string, string>> {

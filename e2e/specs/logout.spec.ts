@@ -18,10 +18,12 @@ test('logout ends the session, clears the expiry and every report draft, and sho
   await expect(page).toHaveURL(/\/logout$/);
   // A draft exists, so logging out asks before deleting it.
   await expect(page.getByRole('dialog', { name: '작성 중인 신고 초안이 있습니다' })).toBeVisible();
+  // The page's clock is held from here, so the snackbar's 5 s are counted by the test, not by the wall clock.
+  await page.clock.install();
+  await page.clock.pauseAt(Date.now() + 1_000);
   await page.getByRole('button', { name: '초안 삭제하고 로그아웃' }).click();
   const snackbar = page.getByTestId('snackbar');
   await expect(snackbar).toHaveText(/로그아웃되었습니다\./);
-  const shownAt = Date.now();
   await expect(
     page.getByText('로그아웃되었습니다. 이 기기에 임시 저장된 신고 초안도 함께 삭제했습니다.'),
   ).toBeVisible();
@@ -31,9 +33,11 @@ test('logout ends the session, clears the expiry and every report draft, and sho
   ).toEqual([]);
 
   await expect(snackbar).toBeVisible();
-  await page.waitForTimeout(Math.max(0, 4_000 - (Date.now() - shownAt)));
+  await page.clock.runFor(4_900);
   await expect(snackbar).toBeVisible();
-  await expect(snackbar).toBeHidden({ timeout: 2_500 });
+  await page.clock.runFor(1_000);
+  await expect(snackbar).toBeHidden();
+  await page.clock.resume();
 
   // The server session is gone too: the session check answers 401.
   const check = await page.request.get('/api/v1/token/');

@@ -79,10 +79,14 @@ async function fillActs(page: Page, options: { slowUpload: boolean }) {
   await page
     .locator('#draft-acts-0-description')
     .fill('팀 회의 중 여러 사람 앞에서 반복적으로 고함을 쳤습니다.');
+  // The upload is held until the in-flight progress bar has been seen, so the bar cannot vanish before the check.
+  let releaseUpload: () => void = () => {};
+  const uploadReleased = new Promise<void>((resolve) => {
+    releaseUpload = resolve;
+  });
   if (options.slowUpload) {
-    // Holding the response a moment keeps the in-flight progress bar on screen long enough to see it.
     await page.route('**/api/v1/file/', async (route) => {
-      if (route.request().method() === 'POST') await new Promise((resolve) => setTimeout(resolve, 1500));
+      if (route.request().method() === 'POST') await uploadReleased;
       await route.continue();
     });
   }
@@ -95,6 +99,7 @@ async function fillActs(page: Page, options: { slowUpload: boolean }) {
     const bar = page.getByTestId('evidence-progress');
     await expect(bar).toBeVisible();
     await expect(bar).toHaveAttribute('aria-valuenow', /\d+/);
+    releaseUpload();
   }
   const done = page.getByTestId('evidence-progress-done');
   await expect(done).toBeVisible();

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { Database } from '../src/db/client.ts';
 import { files, users } from '../src/db/schema.ts';
 import {
@@ -11,7 +11,7 @@ import {
   sweepOrphanFiles,
 } from '../src/domain/files/sweep-orphans.ts';
 import { createDiskFileStore, type FileStore } from '../src/storage/file-store.ts';
-import { createTestDatabase } from './helpers.ts';
+import { createTestDatabase, TEST_DB } from './helpers.ts';
 
 let database: Database;
 let root: string;
@@ -98,8 +98,36 @@ it('waits for an upload whose bytes are stored but whose row is not yet committe
     await tx.insert(files).values(row(key));
   });
   await stored;
-  const sweeping = sweepOrphanFiles(database, store, temporaryDir);
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  let listed: () => void = () => {};
+  const keysListed = new Promise<void>((resolve) => {
+    listed = resolve;
+  });
+  const watchedStore: Pick<FileStore, 'keys' | 'remove'> = {
+    async *keys() {
+      yield* store.keys();
+      listed();
+    },
+    remove: (key) => store.remove(key),
+  };
+  const sweeping = sweepOrphanFiles(database, watchedStore, temporaryDir);
+  if (TEST_DB === 'postgres') {
+    // The sweep has found the bytes without a row and now waits for the exclusive lock the upload blocks.
+    await vi.waitFor(
+      async () => {
+        const [waiting] = await database.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND objid = $1`,
+          [FILE_STORE_LOCK_KEY],
+        );
+        expect(waiting!.n).toBe(1);
+      },
+      { timeout: 10_000 },
+    );
+  } else {
+    // PGlite runs one transaction at a time: once the store is listed, the sweep's next step is a query that
+    // queues behind the open upload (reached within microtasks, so one macrotask later it is queued).
+    await keysListed;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
   finishUpload();
   await upload;
   expect((await sweeping).orphanBytes).toBe(0);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../src/db/client.ts';
 import { mailOutbox } from '../src/db/schema.ts';
 import { enqueueMail } from '../src/mail/outbox.ts';
@@ -43,14 +43,6 @@ async function row(database: Database, id: string) {
 
 async function makeDue(database: Database, id: string): Promise<void> {
   await database.query('UPDATE mail_outbox SET next_attempt_at = now() WHERE id = $1', [id]);
-}
-
-async function waitFor(check: () => boolean, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 const TOKEN = 'tok-9f8e7d6c5b4a';
@@ -119,11 +111,14 @@ describe('mail worker over SMTP', () => {
   it('is woken at once after an enqueue instead of waiting for the next poll', async () => {
     const smtp = await startSmtpSink();
     const config = testConfig({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_POLL_MS: '3600000' });
+    // The start-up run ends by arming the next poll an hour away; seeing that timer armed is the moment it is done.
+    const timers = vi.spyOn(globalThis, 'setTimeout');
     const worker = startMailWorker({ database, config, logger: captureLogger().logger });
     try {
-      // Let the start-up run find nothing and finish; the next poll is then an hour away.
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      await worker.runOnce();
+      await vi.waitFor(() => expect(timers).toHaveBeenCalledWith(expect.any(Function), 3_600_000), {
+        timeout: 5000,
+      });
+      timers.mockRestore();
       await enqueueMail(
         database.db,
         'reset_password',
@@ -131,8 +126,9 @@ describe('mail worker over SMTP', () => {
         resetPasswordMail({ url: CONFIRM_URL }),
       );
       wakeMailWorkers();
-      await waitFor(() => smtp.messages.length === 1);
+      await vi.waitFor(() => expect(smtp.messages).toHaveLength(1), { timeout: 5000 });
     } finally {
+      timers.mockRestore();
       await worker.stop();
       await smtp.close();
     }
@@ -305,7 +301,8 @@ describe('mail worker over SMTP', () => {
     const stopping = worker.stop().then(() => {
       stopped = true;
     });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // A stop() that did not wait for the send would settle within microtasks; one macrotask later it must not have.
+    await new Promise((resolve) => setImmediate(resolve));
     expect(stopped).toBe(false);
     release();
     await stopping;

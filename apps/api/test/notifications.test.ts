@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../src/db/client.ts';
 import { createTestDatabase, TEST_DB } from './helpers.ts';
 
@@ -9,14 +9,8 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-async function waitUntil(condition: () => boolean, timeoutMs = 10_000): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (condition()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return condition();
-}
+const waitUntilReceived = (received: (string | null)[], payload: string | null) =>
+  vi.waitFor(() => expect(received).toContain(payload), { timeout: 10_000 });
 
 describe('live-update notifications', () => {
   it('delivers a NOTIFY sent after the change commits', async () => {
@@ -25,7 +19,7 @@ describe('live-update notifications', () => {
       received.push(payload),
     );
     await database.query(`SELECT pg_notify('case_test_a', 'report-1')`);
-    expect(await waitUntil(() => received.includes('report-1'))).toBe(true);
+    await waitUntilReceived(received, 'report-1');
     unsubscribe();
   });
 
@@ -43,9 +37,9 @@ describe('live-update notifications', () => {
           WHERE datname = current_database() AND query LIKE 'LISTEN%' AND pid <> pg_backend_pid()`,
       );
       expect(terminated!.n).toBeGreaterThanOrEqual(1);
-      expect(await waitUntil(() => received.includes(null))).toBe(true);
+      await waitUntilReceived(received, null);
       await database.query(`SELECT pg_notify('case_test_b', 'report-2')`);
-      expect(await waitUntil(() => received.includes('report-2'))).toBe(true);
+      await waitUntilReceived(received, 'report-2');
       unsubscribe();
     },
   );

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CSRF_HEADER } from '@ansim/shared/constants';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { TEST_DB } from './helpers.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -51,16 +51,14 @@ function startServer(dataDir: string, port: number): ServerProcess {
 }
 
 async function waitForHealth(port: number, server: ServerProcess, timeoutMs = 40_000): Promise<Response> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (server.child.exitCode !== null) throw new Error(`server exited: ${server.output.stderr}`);
-    try {
-      return await fetch(`http://127.0.0.1:${port}/api/health`);
-    } catch {
-      if (Date.now() > deadline) throw new Error(`no answer: ${server.output.stdout}${server.output.stderr}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
+  // A server that dies while starting ends the wait at once instead of after the whole timeout.
+  const died = server.exited.then(() => {
+    throw new Error(`server exited: ${server.output.stderr}`);
+  });
+  return Promise.race([
+    vi.waitFor(() => fetch(`http://127.0.0.1:${port}/api/health`), { timeout: timeoutMs, interval: 100 }),
+    died,
+  ]);
 }
 
 // The server is started as `npm start` would, on the embedded database; once is enough.
@@ -104,11 +102,12 @@ describe.skipIf(TEST_DB !== 'pglite')('server start-up (spawned)', () => {
     });
     expect(registered.status).toBe(201);
     const mailDir = path.join(dataDir, 'mail');
-    const deadline = Date.now() + 10_000;
-    while (!(fs.existsSync(mailDir) && fs.readdirSync(mailDir).some((f) => f.endsWith('.eml')))) {
-      if (Date.now() > deadline) throw new Error('no dev mail written');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await vi.waitFor(
+      () => {
+        expect(fs.existsSync(mailDir) && fs.readdirSync(mailDir).some((f) => f.endsWith('.eml'))).toBe(true);
+      },
+      { timeout: 10_000, interval: 100 },
+    );
     expect(server.output.stdout).toContain('dev mail written');
     expect(server.output.stdout).not.toContain('token=');
 

@@ -33,8 +33,9 @@ describe('withReloadOnce', () => {
     const load = withReloadOnce(failingImport, () => ({ storage, reload, log }));
     const settled = vi.fn();
     void load().then(settled, settled);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(reload).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    // A load that settled after reloading would do so within microtasks; one macrotask later it has not.
+    await new Promise((resolve) => setImmediate(resolve));
     expect(storage.getItem(RELOAD_FLAG)).toBe('1');
     expect(settled).not.toHaveBeenCalled();
     expect(log).not.toHaveBeenCalled();
@@ -71,8 +72,7 @@ describe('withReloadOnce', () => {
 
     const reload = vi.fn();
     void withReloadOnce(failingImport, () => ({ storage, reload, log: vi.fn() }))();
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(reload).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
   });
 
   it('clears at once when the router is already initialised', () => {
