@@ -14,7 +14,7 @@ test('landing: hero of 550 px, three value cards, CTA leads to /report', async (
   await expect(page).toHaveURL(/\/report$/);
   await expect(page.getByRole('heading', { level: 1, name: '신고 유형 선택' })).toBeVisible();
   for (const type of ['익명 신고', '약식 신고', '정식 신고']) {
-    await expect(page.getByRole('heading', { level: 2, name: type })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: type, exact: true })).toBeVisible();
   }
 });
 
