@@ -498,6 +498,13 @@ async function managerScenarios(
   for (const [label, pathname, directTask] of [
     ['manager list page 1', '/api/v1/manager/report/?page=1', directList(direct, companyId, 1)],
     ['manager list page 500', '/api/v1/manager/report/?page=500', directList(direct, companyId, 500)],
+    // The accused name is sealed; the search goes through its keyed blind index (decision 0004). Every seeded
+    // case names the same person, so this is the worst case: the search matches all of them.
+    [
+      'manager search by accused name',
+      `/api/v1/manager/report/?page=1&q=${encodeURIComponent('박행위')}`,
+      directList(direct, companyId, 1, '박행위'),
+    ],
     ['manager stats', '/api/v1/manager/stats/reports', directStats(direct, companyId)],
   ] as const) {
     log(label);

@@ -79,8 +79,9 @@ export function directList(
   deps: Awaited<ReturnType<typeof directDatabase>>,
   companyId: string,
   page: number,
+  q?: string,
 ) {
-  const query = managerListQuery.parse({ page: String(page) });
+  const query = managerListQuery.parse({ page: String(page), ...(q ? { q } : {}) });
   return () => listCompanyReports(deps.database, companyId, query).then(() => undefined);
 }
 
