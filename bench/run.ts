@@ -99,14 +99,16 @@ async function sql<T extends pg.QueryResultRow>(url: string, text: string, param
 async function createConfirmedUser(base: string, databaseUrl: string, email: string): Promise<void> {
   const created = await api(base, 'POST', '/api/v1/user/', { email, password: PASSWORD, name: '벤치' });
   if (created.status !== 201) throw new Error(`register failed: ${created.status}`);
-  const rows = await sql<{ text: string }>(databaseUrl, 'SELECT text FROM mail_outbox WHERE "to" = $1', [
-    email,
-  ]);
-  const token = /register\/confirm\?token=([^\s&]+)/.exec(rows[0]?.text ?? '')?.[1];
-  const confirmed = await api(base, 'POST', '/api/v1/user/email/confirm-email', {
-    token: decodeURIComponent(token ?? ''),
-  });
-  if (confirmed.status !== 200) throw new Error(`confirm failed: ${confirmed.status}`);
+  // The confirmation link travels in a sealed outbox row (decision 0004); the benchmark does not measure
+  // confirmation, so it confirms the address directly and places the user by its domain, as confirming does.
+  const confirmed = await sql<{ id: string }>(
+    databaseUrl,
+    `UPDATE users SET email_confirmed_at = now(),
+            company_id = (SELECT company_id FROM company_domains WHERE domain = split_part($1, '@', 2))
+      WHERE email = $1 RETURNING id`,
+    [email],
+  );
+  if (confirmed.length !== 1) throw new Error(`confirm failed for ${email}`);
 }
 
 /** ALTCHA solutions, each good for one login (replays are refused), solved a few at a time. */
@@ -504,6 +506,12 @@ async function managerScenarios(
       'manager search by accused name',
       `/api/v1/manager/report/?page=1&q=${encodeURIComponent('박행위')}`,
       directList(direct, companyId, 1, '박행위'),
+    ],
+    // The usual search: a name no case (or a few) names.
+    [
+      'manager search by a name no case names',
+      `/api/v1/manager/report/?page=1&q=${encodeURIComponent('김아무')}`,
+      directList(direct, companyId, 1, '김아무'),
     ],
     ['manager stats', '/api/v1/manager/stats/reports', directStats(direct, companyId)],
   ] as const) {

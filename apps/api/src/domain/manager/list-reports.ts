@@ -1,5 +1,5 @@
 import { REPORT_STATUSES, REPORTER_TYPES } from '@ansim/shared/constants';
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { reports } from '../../db/schema.ts';
@@ -75,6 +75,8 @@ export function overdueCondition(now = new Date()): SQL {
  * The filters of the list. `q` matches the start of a case number, or the accused person's whole name through
  * its blind index (the name itself is sealed): spacing, width and case aside, but not a part of the name.
  */
+const CASE_NUMBER_PREFIX = /^\d[\d-]*$/;
+
 export async function listConditions(
   database: Database,
   companyId: string,
@@ -90,14 +92,16 @@ export async function listConditions(
     );
   if (query.overdue === 'true') conditions.push(overdueCondition());
   if (query.q) {
-    const escaped = query.q.replace(/[\\%_]/g, (char) => `\\${char}`);
-    const indexes = await blindIndexCandidates(database, companyId, 'reports.accused_name', query.q);
-    conditions.push(
-      or(
-        ilike(reports.caseNumber, `${escaped}%`),
-        ...(indexes.length ? [inArray(reports.accusedNameIndex, indexes)] : []),
-      )!,
-    );
+    // A case number (2026-0001, or its start) is digits and hyphens, and no one's name is: each shape gets the
+    // one condition it needs, so a name search is a lookup on (company_id, accused_name_index) and never a
+    // scan of the company's cases that an OR with the case number would force.
+    if (CASE_NUMBER_PREFIX.test(query.q)) {
+      const escaped = query.q.replace(/[\\%_]/g, (char) => `\\${char}`);
+      conditions.push(ilike(reports.caseNumber, `${escaped}%`));
+    } else {
+      const indexes = await blindIndexCandidates(database, companyId, 'reports.accused_name', query.q);
+      conditions.push(indexes.length ? inArray(reports.accusedNameIndex, indexes) : sql`false`);
+    }
   }
   return and(...conditions)!;
 }
