@@ -1,7 +1,8 @@
 // `npm run bench`: every scenario in one run, each beside a baseline measured in the same run, because this
 // machine is shared and noisy and only same-run ratios mean something. Writes bench/results/latest.json, a
-// timestamped copy, and bench/README.md rendered from them. `--only=http,report,manager,web` runs a subset
-// (then only the timestamped file is written, so the published figures always come from a whole run).
+// timestamped copy, and bench/README.md rendered from them. `--only=http,report,manager,stats,web,lighthouse`
+// runs a subset, which replaces those sections in latest.json and the README, each marked with the run that
+// measured it. BENCH_STATS_REPORTS changes the 1,000,000 cases of the statistics section.
 
 import fs from 'node:fs';
 import os from 'node:os';
@@ -26,12 +27,18 @@ import { type BenchResults, type Metric, type Row, renderMarkdown } from './resu
 import {
   BENCH_ENCRYPTION_KEY,
   BENCH_SECRET_KEY,
+  cursorForPage,
   directDatabase,
   directList,
   directSessionCheck,
   directStats,
   directSubmit,
+  directSubmitEach,
+  explainList,
+  explainStats,
+  rawSubmit,
   seedManyReports,
+  seedStatsReports,
   tenKilobyteForm,
   typicalForm,
 } from './scenarios.ts';
@@ -43,9 +50,11 @@ const serverUrl =
   'postgres://postgres@127.0.0.1:5432/test';
 const CSRF = 'benchmark-csrf-token-benchmark-csrf-token-0';
 const PASSWORD = '벤치마크-비밀번호-2026!';
-const SECTIONS = ['http', 'report', 'manager', 'web'] as const;
+const SECTIONS = ['http', 'report', 'manager', 'stats', 'web', 'lighthouse'] as const;
 type Section = (typeof SECTIONS)[number];
 const MANAGER_REPORTS = 100_000;
+const STATS_REPORTS = Number(process.env.BENCH_STATS_REPORTS ?? 1_000_000);
+const SPREAD_COMPANIES = 100;
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 
 function selectedSections(): Set<Section> {
@@ -211,14 +220,17 @@ async function main(): Promise<void> {
   const loadAverageStart = os.loadavg();
   const rows: Row[] = [];
   let database: BenchResults['database'] = { server: '', managerReports: 0 };
+  const seeding: NonNullable<BenchResults['seeding']> = [];
+  const plans: NonNullable<BenchResults['plans']> = [];
   let routesJs: BenchResults['initialJs'] = { budgetBytes: 0, landingWithinBudget: false, routes: [] };
   let lighthouse: BenchResults['lighthouse'] = { preset: '', chromium: '', pages: [] };
+  let explain: BenchResults['explain'];
 
   let web: ReturnType<typeof buildWeb> | undefined;
-  if (sections.has('web')) {
+  if (sections.has('web') || sections.has('lighthouse')) {
     log('building the web client');
     web = buildWeb();
-    routesJs = initialJs(web.dist);
+    if (sections.has('web')) routesJs = initialJs(web.dist);
   }
 
   try {
@@ -282,11 +294,28 @@ async function main(): Promise<void> {
         };
 
         if (sections.has('http')) await httpScenarios(base, direct, email, rows, ceiling!);
-        if (sections.has('report')) await reportScenarios(base, direct, email, reporterUser, rows);
-        if (sections.has('manager')) {
-          database.managerReports = await managerScenarios(base, databaseUrl, direct, largeCompany, rows);
+        if (sections.has('report')) {
+          await reportScenarios(base, databaseUrl, direct, email, reporterUser, rows, seeding);
         }
-        if (sections.has('web')) {
+        if (sections.has('manager')) {
+          database.managerReports = await managerScenarios(
+            base,
+            databaseUrl,
+            direct,
+            largeCompany,
+            rows,
+            seeding,
+            plans,
+          );
+        }
+        if (sections.has('stats')) {
+          const statsCompany = await createCompany(databaseUrl, '통계 주식회사', 'stats.example');
+          const result = await statsScenarios(base, databaseUrl, direct, statsCompany, rows);
+          database.statsReports = result.count;
+          database.statsSeedSeconds = result.seedSeconds;
+          explain = result.explain;
+        }
+        if (sections.has('lighthouse')) {
           log(`Lighthouse, ${LIGHTHOUSE_RUNS} run(s) per page`);
           const session = (await login(base, email)).split('=');
           const loginExpires = String(Math.floor(Date.now() / 1000) + 3600);
@@ -294,6 +323,7 @@ async function main(): Promise<void> {
             base,
             [
               { name: 'landing', path: '/' },
+              { name: 'login', path: '/login' },
               { name: 'wizard: choose a type', path: '/report' },
               {
                 name: 'wizard: first step, logged in',
@@ -331,27 +361,73 @@ async function main(): Promise<void> {
     },
     database,
     rows,
+    seeding,
+    plans,
     initialJs: routesJs,
     lighthouse,
+    explain,
   };
   // A scenario that never once succeeded measured nothing: refuse to publish it as a figure.
   const empty = rows.filter((row) => row.requests === 0);
   if (empty.length > 0) {
     throw new Error(`no successful request in: ${empty.map((row) => row.name).join('; ')}`);
   }
-  const markdown = renderMarkdown(results);
-  console.info(`\n${markdown}`);
   const outDir = path.join(repoRoot, 'bench', 'results');
   fs.mkdirSync(outDir, { recursive: true });
-  const json = `${JSON.stringify(results, null, 2)}\n`;
-  fs.writeFileSync(path.join(outDir, `bench-${results.at.replace(/[:.]/g, '-')}.json`), json);
-  if (sections.size === SECTIONS.length) {
-    fs.writeFileSync(path.join(outDir, 'latest.json'), json);
-    fs.writeFileSync(path.join(repoRoot, 'bench', 'README.md'), markdown);
-    log('written: bench/results/latest.json, bench/README.md');
-  } else {
-    log('a partial run: written to bench/results/bench-*.json only');
-  }
+  fs.writeFileSync(
+    path.join(outDir, `bench-${results.at.replace(/[:.]/g, '-')}.json`),
+    `${JSON.stringify(results, null, 2)}\n`,
+  );
+  // A partial run replaces the sections it measured in latest.json and keeps the others from their own run,
+  // each section saying when it was measured, so one section can be re-measured without rerunning the rest.
+  const latestPath = path.join(outDir, 'latest.json');
+  const published =
+    sections.size === SECTIONS.length || !fs.existsSync(latestPath)
+      ? results
+      : mergeSections(JSON.parse(fs.readFileSync(latestPath, 'utf8')) as BenchResults, results, sections);
+  const markdown = renderMarkdown(published);
+  console.info(`\n${markdown}`);
+  fs.writeFileSync(latestPath, `${JSON.stringify(published, null, 2)}\n`);
+  fs.writeFileSync(path.join(repoRoot, 'bench', 'README.md'), markdown);
+  log(
+    `written: bench/results/latest.json, bench/README.md${sections.size < SECTIONS.length ? ' (merged)' : ''}`,
+  );
+}
+
+const ROW_SECTIONS: Record<Section, Row['section'][]> = {
+  http: ['throughput', 'health'],
+  report: ['report'],
+  manager: ['manager'],
+  stats: ['stats'],
+  web: [],
+  lighthouse: [],
+};
+
+/** The published results with the measured sections of a partial run put in place of the old ones. */
+function mergeSections(previous: BenchResults, partial: BenchResults, sections: Set<Section>): BenchResults {
+  const replaced = new Set([...sections].flatMap((section) => ROW_SECTIONS[section]));
+  const measuredAt = { ...(previous.measuredAt ?? {}) };
+  const run = {
+    at: partial.at,
+    loadAverageStart: partial.machine.loadAverageStart,
+    loadAverageEnd: partial.machine.loadAverageEnd,
+  };
+  for (const section of replaced) measuredAt[section] = run;
+  return {
+    ...previous,
+    measuredAt,
+    database: sections.has('manager') ? partial.database : previous.database,
+    rows: [...previous.rows.filter((row) => !replaced.has(row.section)), ...partial.rows],
+    seeding: [
+      ...(previous.seeding ?? []).filter((seed) => !replaced.has(seed.section)),
+      ...(partial.seeding ?? []),
+    ],
+    plans: sections.has('manager') ? partial.plans : previous.plans,
+    // The statistics at 1,000,000 cases take their own seeding: a run of that section alone replaces them.
+    explain: sections.has('stats') ? partial.explain : previous.explain,
+    ...(sections.has('web') ? { initialJs: partial.initialJs } : {}),
+    ...(sections.has('lighthouse') ? { lighthouse: partial.lighthouse } : {}),
+  };
 }
 
 type Direct = Awaited<ReturnType<typeof directDatabase>>;
@@ -415,59 +491,168 @@ async function httpScenarios(base: string, direct: Direct, email: string, rows: 
   rows.push(idle, compare(loaded, idle, 'p95'), fromAutocannon('health', await loginLoad));
 }
 
-/** Issue 4: the submission through the API beside the same transaction run directly. */
+/** A reporter in each of `count` new companies, logged in through the API: their session cookies and users. */
+async function reportersInManyCompanies(
+  base: string,
+  databaseUrl: string,
+  templateEmail: string,
+  count: number,
+) {
+  // Registered in SQL with the template user's password hash (the bench measures submission, not sign-up);
+  // each then logs in through the API, as a reporter would.
+  await sql(
+    databaseUrl,
+    `WITH made AS (
+       INSERT INTO companies (name) SELECT '분산 주식회사 ' || i FROM generate_series(1, $1::int) AS i RETURNING id, name
+     )
+     INSERT INTO users (email, password_hash, name, company_id, email_confirmed_at)
+     SELECT 'reporter' || split_part(made.name, ' ', 3) || '@spread.example', u.password_hash, '분산', made.id, now()
+     FROM made, users u WHERE u.email = $2`,
+    [count, templateEmail],
+  );
+  const emails = Array.from({ length: count }, (_, i) => `reporter${i + 1}@spread.example`);
+  const sessions: string[] = [];
+  for (let i = 0; i < emails.length; i += 10)
+    sessions.push(...(await Promise.all(emails.slice(i, i + 10).map((email) => login(base, email)))));
+  const users = await Promise.all(
+    emails.map(async (email) => {
+      const row = await userRow(databaseUrl, email);
+      return { id: row.id, email, name: row.name, role: row.role, companyId: row.company_id };
+    }),
+  );
+  return { sessions, users };
+}
+
+/**
+ * Issues 4 and 15: the submission through the API beside the same transaction run directly (submitReport())
+ * and beside its bare statements on a pg pool (the database's ceiling), in one company, whose case counter
+ * row serialises every submission, and spread over 100 companies, as real traffic is.
+ */
 async function reportScenarios(
   base: string,
+  databaseUrl: string,
   direct: Direct,
   email: string,
   reporter: Parameters<typeof directSubmit>[1],
   rows: Row[],
+  seeding: NonNullable<BenchResults['seeding']>,
 ) {
   const session = await login(base, email);
   const form = JSON.stringify(tenKilobyteForm());
   const size = (Buffer.byteLength(form) / 1024).toFixed(1);
-  log(`POST /api/v1/report/ (${size} KB)`);
+  const loop = { concurrency: 50, durationMs: 8000 };
+  const post = (sessions: string[]) => {
+    let turn = 0;
+    return async () => {
+      const response = await fetch(`${base}/api/v1/report/`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-csrftoken': CSRF,
+          cookie: `csrftoken=${CSRF}; ${sessions[turn++ % sessions.length]}`,
+        },
+        body: form,
+      });
+      await response.arrayBuffer();
+      if (response.status !== 201) throw new Error(String(response.status));
+    };
+  };
+
+  log(`POST /api/v1/report/ (${size} KB), one company`);
   const viaApi = fromLoop(
     'report',
     await runClosedLoop(
-      `POST /api/v1/report/ (${size} KB form), 50 concurrent`,
-      async () => {
-        const response = await fetch(`${base}/api/v1/report/`, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            'x-csrftoken': CSRF,
-            cookie: `csrftoken=${CSRF}; ${session}`,
-          },
-          body: form,
-        });
-        await response.arrayBuffer();
-        if (response.status !== 201) throw new Error(String(response.status));
-      },
-      { concurrency: 50, durationMs: 8000 },
+      `POST /api/v1/report/ (${size} KB form), one company, 50 concurrent`,
+      post([session]),
+      loop,
     ),
   );
   const viaSql = fromLoop(
     'report',
     await runClosedLoop(
-      'submitReport() direct SQL, pool 10, 50 concurrent',
+      'submitReport() direct, one company, pool 10, 50 concurrent',
       await directSubmit(direct, reporter),
-      {
-        concurrency: 50,
-        durationMs: 8000,
-      },
+      loop,
     ),
   );
-  rows.push(compare(viaApi, viaSql, 'reqPerSec'), viaSql);
+  const raw = await rawSubmit(databaseUrl, direct.database, [
+    { companyId: reporter.companyId!, reporterId: reporter.id },
+  ]);
+  const viaRaw = fromLoop(
+    'report',
+    await runClosedLoop(
+      'raw SQL of a submission (ceiling), one company, pg pool 10, 50 concurrent',
+      raw.task,
+      loop,
+    ),
+  );
+  await raw.close();
+  rows.push(
+    compare(compare(viaApi, viaRaw, 'reqPerSec'), viaSql, 'reqPerSec'),
+    compare(viaSql, viaRaw, 'reqPerSec'),
+    viaRaw,
+  );
+
+  log(`${SPREAD_COMPANIES} companies with a reporter each`);
+  const setupStart = Date.now();
+  const spread = await reportersInManyCompanies(base, databaseUrl, email, SPREAD_COMPANIES);
+  seeding.push({
+    section: 'report',
+    name: `${SPREAD_COMPANIES} companies, a reporter in each, each logged in through the API`,
+    rows: SPREAD_COMPANIES,
+    seconds: (Date.now() - setupStart) / 1000,
+  });
+  log(`POST /api/v1/report/ spread over ${SPREAD_COMPANIES} companies`);
+  const spreadApi = fromLoop(
+    'report',
+    await runClosedLoop(
+      `POST /api/v1/report/ (${size} KB form), ${SPREAD_COMPANIES} companies, 50 concurrent`,
+      post(spread.sessions),
+      loop,
+    ),
+  );
+  const spreadSql = fromLoop(
+    'report',
+    await runClosedLoop(
+      `submitReport() direct, ${SPREAD_COMPANIES} companies, pool 10, 50 concurrent`,
+      await directSubmitEach(direct, spread.users),
+      loop,
+    ),
+  );
+  const spreadRawPool = await rawSubmit(
+    databaseUrl,
+    direct.database,
+    spread.users.map((user) => ({ companyId: user.companyId!, reporterId: user.id })),
+  );
+  const spreadRaw = fromLoop(
+    'report',
+    await runClosedLoop(
+      `raw SQL of a submission (ceiling), ${SPREAD_COMPANIES} companies, pg pool 10, 50 concurrent`,
+      spreadRawPool.task,
+      loop,
+    ),
+  );
+  await spreadRawPool.close();
+  rows.push(
+    compare(compare(spreadApi, spreadRaw, 'reqPerSec'), viaApi, 'reqPerSec'),
+    compare(spreadSql, spreadRaw, 'reqPerSec'),
+    spreadRaw,
+  );
 }
 
-/** Issue 5: the manager's list and statistics over 100,000 cases, each beside the same SQL run directly. */
+/**
+ * Issues 5 and 15: every filter and sort of the manager's list over 100,000 cases of one company, and the
+ * statistics, each through the API beside the same domain function (same SQL) run directly; then
+ * `EXPLAIN (ANALYZE, BUFFERS)` of each list query for bench/README.md.
+ */
 async function managerScenarios(
   base: string,
   databaseUrl: string,
   direct: Direct,
   companyId: string,
   rows: Row[],
+  seeding: NonNullable<BenchResults['seeding']>,
+  plans: NonNullable<BenchResults['plans']>,
 ): Promise<number> {
   const managerEmail = 'manager@large.example';
   const memberEmail = 'member@large.example';
@@ -480,7 +665,14 @@ async function managerScenarios(
   log(`seeding ${MANAGER_REPORTS.toLocaleString('en')} reports`);
   const seedStart = Date.now();
   const count = await seedManyReports(databaseUrl, templateId, MANAGER_REPORTS, direct.database);
-  log(`seeded ${count} reports in ${((Date.now() - seedStart) / 1000).toFixed(1)} s`);
+  const seconds = (Date.now() - seedStart) / 1000;
+  log(`seeded ${count} reports in ${seconds.toFixed(1)} s`);
+  seeding.push({
+    section: 'manager',
+    name: 'cases of one company (INSERT … SELECT generate_series, accused names re-sealed, VACUUM ANALYZE)',
+    rows: count,
+    seconds,
+  });
 
   const managerSession = await login(base, managerEmail);
   // Managers need a second factor (issue 11). The session above was opened before it existed; a placeholder
@@ -496,34 +688,100 @@ async function managerScenarios(
     await response.arrayBuffer();
     if (!response.ok) throw new Error(String(response.status));
   };
-  const loop = { concurrency: 10, durationMs: 6000 };
-  for (const [label, pathname, directTask] of [
-    ['manager list page 1', '/api/v1/manager/report/?page=1', directList(direct, companyId, 1)],
-    ['manager list page 500', '/api/v1/manager/report/?page=500', directList(direct, companyId, 500)],
+  const page500 = await cursorForPage(direct, companyId, {}, 500);
+  const lists: [label: string, params: Record<string, string>][] = [
+    ['page 1 (newest first)', {}],
+    ['page 500 by its cursor (the next link)', { page: '500', after: page500 }],
+    ['page 500 by its number alone (OFFSET)', { page: '500' }],
+    ['status = investigating', { status: 'investigating' }],
+    ['type = formal', { type: 'formal' }],
+    ['one month (date_from, date_to)', { date_from: monthAgo(2), date_to: monthAgo(1) }],
+    ['overdue', { overdue: 'true' }],
+    ['case number prefix (2026-00012)', { q: '2026-00012' }],
     // The accused name is sealed; the search goes through its keyed blind index (decision 0004). Every seeded
     // case names the same person, so this is the worst case: the search matches all of them.
-    [
-      'manager search by accused name',
-      `/api/v1/manager/report/?page=1&q=${encodeURIComponent('박행위')}`,
-      directList(direct, companyId, 1, '박행위'),
-    ],
+    ['accused name every case names', { q: '박행위' }],
     // The usual search: a name no case (or a few) names.
-    [
-      'manager search by a name no case names',
-      `/api/v1/manager/report/?page=1&q=${encodeURIComponent('김아무')}`,
-      directList(direct, companyId, 1, '김아무'),
-    ],
-    ['manager stats', '/api/v1/manager/stats/reports', directStats(direct, companyId)],
-  ] as const) {
-    log(label);
-    const viaHttp = fromLoop('manager', await runClosedLoop(`${label} — API`, managerGet(pathname), loop));
+    ['accused name no case names', { q: '김아무' }],
+    ['sort oldest first', { sort: 'created_at' }],
+    ['sort recently changed', { sort: '-updated_at' }],
+    ['sort least recently changed', { sort: 'updated_at' }],
+    ['sort case number ascending', { sort: 'case_number' }],
+    ['sort case number descending', { sort: '-case_number' }],
+    ['sort feedback deadline', { sort: 'feedback_due_at' }],
+    ['status and sort by feedback deadline', { status: 'received', sort: 'feedback_due_at' }],
+    ['exact count asked (count=exact)', { count: 'exact' }],
+  ];
+  const loop = { concurrency: 10, durationMs: 5000 };
+  for (const [label, params] of lists) {
+    log(`manager list: ${label}`);
+    const query = new URLSearchParams(params).toString();
+    const viaHttp = fromLoop(
+      'manager',
+      await runClosedLoop(`list, ${label} — API`, managerGet(`/api/v1/manager/report/?${query}`), loop),
+    );
     const viaDomain = fromLoop(
       'manager',
-      await runClosedLoop(`${label} — same SQL direct`, directTask, loop),
+      await runClosedLoop(`list, ${label} — same SQL direct`, directList(direct, companyId, params), loop),
     );
     rows.push(compare(viaHttp, viaDomain, 'p50'), viaDomain);
+    const plan = await explainList(direct, companyId, params);
+    plans.push({ name: label, query, page: plan.page });
   }
+  // The statistics have their own section, at 1,000,000 cases (`--only=stats`).
   return count;
+}
+
+/** Issue 15: the statistics over 1,000,000 cases of one company, beside the same SQL run directly. */
+async function statsScenarios(
+  base: string,
+  databaseUrl: string,
+  direct: Direct,
+  companyId: string,
+  rows: Row[],
+): Promise<{ count: number; seedSeconds: number; explain: { name: string; plan: string }[] }> {
+  const managerEmail = 'manager@stats.example';
+  await createConfirmedUser(base, databaseUrl, managerEmail);
+  await sql(databaseUrl, `UPDATE users SET role = 'manager' WHERE email = $1`, [managerEmail]);
+  const [managerRow] = await sql<{ id: string }>(databaseUrl, 'SELECT id FROM users WHERE email = $1', [
+    managerEmail,
+  ]);
+  const viewer = { companyId, userId: managerRow!.id };
+  log(`seeding ${STATS_REPORTS.toLocaleString('en')} reports for the statistics`);
+  const seedStart = Date.now();
+  const count = await seedStatsReports(databaseUrl, companyId, STATS_REPORTS);
+  const seedSeconds = Math.round((Date.now() - seedStart) / 100) / 10;
+  log(`seeded ${count} reports in ${seedSeconds} s`);
+  const session = await login(base, managerEmail);
+  await sql(
+    databaseUrl,
+    `INSERT INTO mfa_passkeys (user_id, credential_id, public_key, name)
+     SELECT id, 'bench-placeholder-stats', 'none', 'bench' FROM users WHERE email = $1`,
+    [managerEmail],
+  );
+  const get = async () => {
+    const response = await fetch(`${base}/api/v1/manager/stats/reports`, { headers: { cookie: session } });
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(String(response.status));
+  };
+  const loop = { concurrency: 10, durationMs: 6000 };
+  const label = 'statistics, 1,000,000 cases';
+  log(label);
+  const viaHttp = fromLoop('stats', await runClosedLoop(`${label} — API`, get, loop));
+  const viaDomain = fromLoop(
+    'stats',
+    await runClosedLoop(`${label} — same SQL direct`, directStats(direct, viewer), loop),
+  );
+  rows.push(compare(viaHttp, viaDomain, 'p50'), viaDomain);
+  return { count, seedSeconds, explain: await explainStats(databaseUrl, viewer) };
+}
+
+/** The first day of the month `months` ago (Korean calendar), as YYYY-MM-DD. */
+function monthAgo(months: number): string {
+  const seoul = new Date(Date.now() + 9 * 3600 * 1000);
+  return new Date(Date.UTC(seoul.getUTCFullYear(), seoul.getUTCMonth() - months, 1))
+    .toISOString()
+    .slice(0, 10);
 }
 
 main().catch((error: unknown) => {

@@ -2,11 +2,16 @@ import { reportFormSchema } from '@ansim/shared/report-form';
 import pg from 'pg';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { type Database, openDatabase } from '../apps/api/src/db/client.ts';
-import { listCompanyReports, managerListQuery } from '../apps/api/src/domain/manager/list-reports.ts';
-import { companyStats } from '../apps/api/src/domain/manager/stats.ts';
-import { submitReport } from '../apps/api/src/domain/reports/submit-report.ts';
+import {
+  encodeCursor,
+  listCompanyReports,
+  listQueries,
+  managerListQuery,
+} from '../apps/api/src/domain/manager/list-reports.ts';
+import { companyStats, STATS_SQL, statsParams, statsRange } from '../apps/api/src/domain/manager/stats.ts';
+import { normalizeReporterForm, submitReport } from '../apps/api/src/domain/reports/submit-report.ts';
 import { findSession, type SessionUser } from '../apps/api/src/domain/sessions/sessions.ts';
-import { openText, sealWithIndex } from '../apps/api/src/encryption/codec.ts';
+import { openText, sealJson, sealText, sealWithIndex } from '../apps/api/src/encryption/codec.ts';
 import { attachKeyring, resolveMasterKey } from '../apps/api/src/encryption/keyring.ts';
 
 /** The keys the bench server runs with; the direct side uses the same, so it does the same work. */
@@ -75,18 +80,252 @@ export function directSessionCheck(deps: Awaited<ReturnType<typeof directDatabas
   };
 }
 
+export function directStats(
+  deps: Awaited<ReturnType<typeof directDatabase>>,
+  viewer: { companyId: string; userId: string },
+) {
+  return () => companyStats(deps.database, viewer).then(() => undefined);
+}
+
+/**
+ * Issue 15: `total` reports for one company in one `INSERT … SELECT` over `generate_series`, spread over the
+ * last 24 months, with every dimension of the statistics varied. Contents are a placeholder: the statistics
+ * never read them. The statistics triggers are off during the insert and `report_stats_rebuild` counts
+ * afterwards, as a bulk load would; the time reported includes the rebuild and the VACUUM ANALYZE.
+ */
+export async function seedStatsReports(url: string, companyId: string, total: number): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const started = Date.now();
+    const phase = (name: string) =>
+      console.info(`[bench] statistics seeding: ${name} at ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    await client.query('ALTER TABLE reports DISABLE TRIGGER reports_stats_insert');
+    try {
+      await client.query(
+        `INSERT INTO reports (company_id, report_type, case_number, form, status, accused_name,
+           accused_department, relationship, outcome_finding, outcome_actions, outcome_at,
+           ack_due_at, feedback_due_at, acknowledged_at, feedback_at, closed_at, created_at, updated_at)
+         SELECT $1, (ARRAY['anonym','brief','formal'])[1 + i % 3], 'S' || lpad(i::text, 7, '0'), '{}'::jsonb,
+           (ARRAY['received','investigating','action_taken','closed','dismissed'])[1 + i % 5], '',
+           (ARRAY['영업팀','개발팀','인사팀','재무팀','생산1팀','생산2팀','고객지원팀','',
+                  '마케팅팀','법무팀','구매팀','품질관리팀'])[1 + i % 12],
+           (ARRAY['상급자','동료','하급자','고객·거래처','기타',''])[1 + i % 6],
+           CASE WHEN i % 5 IN (2, 3) THEN (ARRAY['substantiated','partially_substantiated','not_substantiated'])[1 + i % 3] END,
+           CASE WHEN i % 5 IN (2, 3) THEN (ARRAY['["warning"]','["reprimand","training"]','["none"]',
+                  '["transfer","training"]','["suspension"]','["mediation"]','["pay_cut"]'])[1 + i % 7]::jsonb
+                ELSE '[]'::jsonb END,
+           CASE WHEN i % 5 IN (2, 3) THEN created + interval '25 days' END,
+           created + interval '7 days', created + interval '90 days',
+           -- A few of the newest cases are still waiting, so the overdue counts have something to find.
+           CASE WHEN i % 5 = 0 AND i % 100 = 0 THEN NULL ELSE created + (i % 9) * interval '1 day' END,
+           CASE WHEN i % 5 IN (2, 3) THEN created + interval '25 days' END,
+           CASE WHEN i % 5 IN (3, 4) THEN created + (10 + i % 80) * interval '1 day' END,
+           created, created
+         FROM (SELECT i, now() - (i % 730) * interval '1 day' - (i % 1440) * interval '1 minute' AS created
+               FROM generate_series(1, $2::int) AS i) AS s`,
+        [companyId, total],
+      );
+    } finally {
+      await client.query('ALTER TABLE reports ENABLE TRIGGER reports_stats_insert');
+    }
+    phase('rows inserted');
+    await client.query('SELECT report_stats_rebuild($1::uuid)', [companyId]);
+    phase('statistics rebuilt');
+    await client.query('VACUUM ANALYZE reports');
+    await client.query('VACUUM ANALYZE report_stat_counts');
+    await client.query('VACUUM ANALYZE report_stat_durations');
+    await client.query('VACUUM ANALYZE report_stat_waiting');
+    const { rows } = await client.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM reports WHERE company_id = $1',
+      [companyId],
+    );
+    return rows[0]?.n ?? 0;
+  } finally {
+    await client.end();
+  }
+}
+
+/** `EXPLAIN (ANALYZE, BUFFERS)` of each statistics query, with the parameters the API would pass. */
+export async function explainStats(
+  url: string,
+  viewer: { companyId: string; userId: string },
+): Promise<{ name: string; plan: string }[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const params = statsParams(viewer, statsRange({}), Date.now());
+    const plans: { name: string; plan: string }[] = [];
+    const { rows } = await client.query<{ 'QUERY PLAN': string }>(
+      `EXPLAIN (ANALYZE, BUFFERS) ${STATS_SQL}`,
+      params,
+    );
+    plans.push({ name: 'STATS_SQL (one statement)', plan: rows.map((row) => row['QUERY PLAN']).join('\n') });
+    return plans;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * The list as a manager of the company reads it: the route's access condition (company, no conflict of
+ * interest) is in the SQL, under an id that no exclusion names, as for a manager excluded from nothing.
+ */
+const managerOf = (companyId: string) => ({
+  userId: '00000000-0000-4000-8000-000000000000',
+  name: '',
+  companyId,
+  role: 'manager' as const,
+});
+
+/** The list as the route runs it (same domain function, same SQL), with the query string's parameters. */
 export function directList(
   deps: Awaited<ReturnType<typeof directDatabase>>,
   companyId: string,
-  page: number,
-  q?: string,
+  params: Record<string, string>,
 ) {
-  const query = managerListQuery.parse({ page: String(page), ...(q ? { q } : {}) });
-  return () => listCompanyReports(deps.database, companyId, query).then(() => undefined);
+  const query = managerListQuery.parse(params);
+  return () => listCompanyReports(deps.database, managerOf(companyId), query).then(() => undefined);
 }
 
-export function directStats(deps: Awaited<ReturnType<typeof directDatabase>>, companyId: string) {
-  return () => companyStats(deps.database, companyId).then(() => undefined);
+/** The cursor the `next` link of page `page - 1` carries: where page `page` starts, under `params`' sort. */
+export async function cursorForPage(
+  deps: Awaited<ReturnType<typeof directDatabase>>,
+  companyId: string,
+  params: Record<string, string>,
+  page: number,
+): Promise<string> {
+  const query = managerListQuery.parse({ ...params, page: String(page - 1) });
+  const rows = await (await listQueries(deps.database, managerOf(companyId), query)).page;
+  const last = rows[query.page_size - 1];
+  if (!last) throw new Error(`no page ${page}`);
+  return encodeCursor({ sort: query.sort, value: last.sortValue, id: last.id });
+}
+
+/** `EXPLAIN (ANALYZE, BUFFERS)` of the query the route runs for `params`: the page with its count. */
+export async function explainList(
+  deps: Awaited<ReturnType<typeof directDatabase>>,
+  companyId: string,
+  params: Record<string, string>,
+): Promise<{ page: string }> {
+  const query = managerListQuery.parse(params);
+  const queries = await listQueries(deps.database, managerOf(companyId), query);
+  const explain = async (built: { toSQL(): { sql: string; params: unknown[] } }) => {
+    const { sql, params: values } = built.toSQL();
+    const rows = await deps.database.query<{ 'QUERY PLAN': string }>(
+      `EXPLAIN (ANALYZE, BUFFERS) ${sql}`,
+      values,
+    );
+    return rows.map((row) => row['QUERY PLAN']).join('\n');
+  };
+  return { page: await explain(queries.page) };
+}
+
+/**
+ * The database's ceiling for `POST /api/v1/report/`: the statements submitReport() runs in its transaction
+ * (company deadlines, the report, its first status, its protective measure, the company's managers, the case
+ * counter, the case number), sent straight on a pg pool with values sealed once beforehand. What the API adds
+ * on top (HTTP, session, CSRF, validation, sealing, drizzle) is what the ratio measures.
+ */
+export async function rawSubmit(
+  url: string,
+  database: Database,
+  companies: { companyId: string; reporterId: string }[],
+) {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const stored = normalizeReporterForm(tenKilobyteForm());
+  const sealedFor = async (companyId: string) => {
+    const templateId = crypto.randomUUID();
+    return {
+      form: await sealJson(database, companyId, 'reports.form', templateId, stored),
+      accused: await sealWithIndex(
+        database,
+        companyId,
+        'reports.accused_name',
+        templateId,
+        stored.perpetrator_name,
+      ),
+      measure: await sealText(database, companyId, 'protective_measures.detail', templateId, ''),
+    };
+  };
+  const sealed = await Promise.all(
+    companies.map(async (company) => ({ ...company, ...(await sealedFor(company.companyId)) })),
+  );
+  let turn = 0;
+  const task = async () => {
+    const company = sealed[turn++ % sealed.length]!;
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      const { rows: deadlines } = await client.query<{ ack: number; feedback: number }>(
+        'SELECT ack_deadline_days AS ack, feedback_deadline_days AS feedback FROM companies WHERE id = $1',
+        [company.companyId],
+      );
+      const day = 24 * 3600 * 1000;
+      const now = Date.now();
+      const { rows: inserted } = await client.query<{ id: string }>(
+        `INSERT INTO reports (id, company_id, reporter_id, report_type, case_number, form, idempotency_key,
+                              receipt_hash, contact_email, accused_name, accused_name_index, ack_due_at, feedback_due_at)
+         VALUES ($1, $2, $3, 'formal', $4, $5, NULL, NULL, NULL, $6, $7, $8, $9)
+         ON CONFLICT (reporter_id, idempotency_key) DO NOTHING RETURNING id`,
+        [
+          crypto.randomUUID(),
+          company.companyId,
+          company.reporterId,
+          `pending-${crypto.randomUUID()}`,
+          JSON.stringify(company.form),
+          company.accused.sealed,
+          company.accused.index,
+          new Date(now + (deadlines[0]?.ack ?? 7) * day),
+          new Date(now + (deadlines[0]?.feedback ?? 90) * day),
+        ],
+      );
+      const reportId = inserted[0]!.id;
+      await client.query(
+        `INSERT INTO report_status_history (report_id, actor_id, from_status, to_status) VALUES ($1, NULL, NULL, 'received')`,
+        [reportId],
+      );
+      await client.query(
+        `INSERT INTO protective_measures (id, report_id, measure, detail, requested_by_reporter)
+         VALUES ($1, $2, 'separation', $3, true)`,
+        [crypto.randomUUID(), reportId, company.measure],
+      );
+      await client.query(`SELECT email FROM users WHERE company_id = $1 AND role = 'manager'`, [
+        company.companyId,
+      ]);
+      const year = new Date().getFullYear();
+      const { rows: counter } = await client.query<{ last_number: number }>(
+        `INSERT INTO case_counters (company_id, year, last_number) VALUES ($1, $2, 1)
+         ON CONFLICT (company_id, year) DO UPDATE SET last_number = case_counters.last_number + 1
+         RETURNING last_number`,
+        [company.companyId, year],
+      );
+      await client.query('UPDATE reports SET case_number = $1 WHERE id = $2', [
+        `${year}-${String(counter[0]!.last_number).padStart(4, '0')}`,
+        reportId,
+      ]);
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK');
+      throw error;
+    } finally {
+      client.release();
+    }
+  };
+  return { task, close: () => pool.end() };
+}
+
+/** submitReport() for reporters taken in turn, e.g. one in each of many companies. */
+export async function directSubmitEach(
+  deps: Awaited<ReturnType<typeof directDatabase>>,
+  reporters: SessionUser[],
+) {
+  const form = tenKilobyteForm();
+  let turn = 0;
+  return () =>
+    submitReport(deps, { kind: 'account', user: reporters[turn++ % reporters.length]! }, form).then(
+      () => undefined,
+    );
 }
 
 async function resealCopies(client: pg.Client, database: Database, templateReportId: string) {
@@ -132,7 +371,8 @@ export async function seedManyReports(
   await client.connect();
   try {
     const varied: Record<string, string> = {
-      case_number: `'G' || lpad(i::text, 6, '0')`,
+      // The product's shape (2026-0123), six digits so the numbers stay apart from the counter's own.
+      case_number: `to_char(created, 'YYYY') || '-' || lpad(i::text, 6, '0')`,
       report_type: `(ARRAY['anonym','brief','formal'])[1 + i % 3]`,
       status: `(ARRAY['received','investigating','action_taken','closed','dismissed'])[1 + i % 5]`,
       idempotency_key: 'NULL',

@@ -186,7 +186,11 @@ export function slowRequest(
         response.on('error', reject);
       },
     );
-    request.on('error', reject);
+    request.on('error', (error) => {
+      // A request refused before it connected still counts as started, so the scenario never waits forever.
+      markStarted();
+      reject(error);
+    });
     request.setTimeout(REQUEST_TIMEOUT_MS * 2, () => request.destroy(new Error('timed out')));
     const pieces = 10;
     const size = Math.ceil(body.bytes.length / pieces);
@@ -200,7 +204,7 @@ export function slowRequest(
         return;
       }
       request.write(piece);
-      setTimeout(sendNext, durationMs / pieces);
+      if (!request.destroyed) setTimeout(sendNext, durationMs / pieces);
     };
     sendNext();
   });

@@ -107,6 +107,8 @@ export class SmtpSink {
       closeTimeout: 100,
       onData: (stream, _session, callback) => {
         const chunks: Buffer[] = [];
+        // A client killed mid-message cuts the stream: that mail was never accepted, so it is not counted.
+        stream.on('error', (error) => callback(error));
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream.on('end', () => {
           const headers =
@@ -163,6 +165,9 @@ export class ApiProcess {
 
   async start(): Promise<void> {
     const child = startProcess('apps/api/src/server.ts', { ...this.env, PORT: String(this.port) });
+    // A failed spawn or a signal sent to a process already gone is reported as 'error': without a listener it
+    // would throw out of the runner instead of failing the scenario that caused it.
+    child.on('error', (error) => console.error(`chaos: API process error: ${error.message}`));
     this.child = child;
     this.starts += 1;
     await Promise.race([

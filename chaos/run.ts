@@ -35,6 +35,37 @@ const scenarios = new Set((process.env.CHAOS_SCENARIOS ?? '1,2,3,4').split(',').
 /** Retries start after a second and double, so a mail queued in an outage is tried soon after it ends. */
 const MAIL_RETRY_BASE_SECONDS = 1;
 
+function errorText(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}
+
+/**
+ * Errors thrown where nothing awaits them (an event emitter without a listener, a promise nobody holds). The
+ * faults this run injects must never end it: such an error is recorded, fails the run, and the run goes on.
+ */
+const strayErrors: string[] = [];
+for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
+  process.on(event, (error: unknown) => {
+    strayErrors.push(errorText(error));
+    console.error(`chaos: ${event}: ${errorText(error)}`);
+  });
+}
+
+/** Puts back what a failed scenario may have left down, so the next scenario starts from a working set-up. */
+async function repair(chaos: Chaos): Promise<void> {
+  try {
+    if (!chaos.smtp.isUp) await chaos.smtp.start();
+    try {
+      chaos.postgres.start();
+    } catch {
+      // Already running: pg_ctl refuses a second start.
+    }
+    if (!chaos.api.pid) await chaos.api.start();
+  } catch (error) {
+    console.info(`chaos: could not restore the set-up after a failed scenario: ${errorText(error)}`);
+  }
+}
+
 async function main(): Promise<boolean> {
   const started = Date.now();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ansim-chaos-data-'));
@@ -74,28 +105,46 @@ async function main(): Promise<boolean> {
     );
 
     const results: boolean[] = [];
+    /**
+     * A scenario that throws (a check that could not read the database, a restart that failed) is that
+     * scenario's FAIL, not the end of the run: the next ones still run on a repaired set-up, and the totals print.
+     */
+    const run = async (name: string, scenario: () => Promise<boolean>) => {
+      try {
+        results.push(await scenario());
+      } catch (error) {
+        console.info(`FAIL  ${name}: the scenario stopped on ${errorText(error)}`);
+        results.push(false);
+        await repair(chaos);
+      }
+    };
     if (scenarios.has('1'))
-      results.push(
-        await killDuringSubmissions(chaos, { rounds, clients, killJitterMs, mailBoundMs: 60_000 }),
+      await run('SIGKILL under concurrent submissions', () =>
+        killDuringSubmissions(chaos, { rounds, clients, killJitterMs, mailBoundMs: 60_000 }),
       );
     if (scenarios.has('2'))
-      results.push(
-        await stopDatabaseUnderLoad(chaos, {
+      await run('PostgreSQL stopped with -m immediate', () =>
+        stopDatabaseUnderLoad(chaos, {
           clients: Math.min(clients, 20),
           downSeconds: pgDownSeconds,
           recoveryBoundMs: 30_000,
         }),
       );
     if (scenarios.has('3'))
-      results.push(
-        await smtpOutage(chaos, {
+      await run('SMTP server outage', () =>
+        smtpOutage(chaos, {
           downSeconds: smtpDownSeconds,
           mails: smtpMails,
           // Backoff doubles, so the retry due after the outage is at most about as far off as the outage lasted.
           deliveryBoundMs: (smtpDownSeconds * 1.2 + 10) * 1000,
         }),
       );
-    if (scenarios.has('4')) results.push(await drainOnSigterm(chaos, { inFlight: 16 }));
+    if (scenarios.has('4'))
+      await run('SIGTERM drains in-flight requests', () => drainOnSigterm(chaos, { inFlight: 16 }));
+    if (strayErrors.length > 0) {
+      console.info(`FAIL  runner: ${strayErrors.length} error(s) no scenario caught: ${strayErrors[0]}`);
+      results.push(false);
+    }
     const passed = results.filter(Boolean).length;
     console.info(
       `\nchaos: ${passed}/${results.length} scenarios passed in ${((Date.now() - started) / 1000).toFixed(0)} s`,

@@ -48,6 +48,23 @@ export function demoManager(): TestUser {
   return { email: 'manager@demo.example', password: match[1]!, name: '김담당' };
 }
 
+/** A demo account's one-time password from the server log of the global setup's first start. */
+function demoAccount(email: string, name: string): TestUser {
+  const log = readFileSync(readServerState().logFile, 'utf8');
+  const match = new RegExp(`${email.replace(/[.]/g, '\\.')}\\s+비밀번호 password: (\\S+)`).exec(log);
+  if (!match) throw new Error(`The server log has no demo account ${email} (was the data directory fresh?)`);
+  return { email, password: match[1]!, name };
+}
+
+/**
+ * The demo company's admin (role `admin`): handles cases like a manager and runs the settings. Like every
+ * handler it needs a second factor: `ensureManagerTotp` enrols one.
+ */
+export const demoAdmin = (): TestUser => demoAccount('admin@demo.example', '박관리');
+
+/** The platform's operator (no company), for the console at /operator; `ensureManagerTotp` enrols TOTP. */
+export const demoOperator = (): TestUser => demoAccount('operator@ansim.example', '안심운영');
+
 /** A confirmed account made through the API (the register journey itself is tested through the UI). */
 export async function createConfirmedUser(
   request: APIRequestContext,
@@ -169,8 +186,8 @@ export async function loginThroughApi(
 }
 
 /**
- * Managers must have a second factor (issue 11): logs the manager in through the API and enrols TOTP, unless
- * a spec already did on this server. Returns the logged-in request context's state.
+ * Managers must have a second factor (issue 11), and so must admins and the operator: logs the user in through
+ * the API and enrols TOTP, unless a spec already did on this server. Returns the logged-in request context's state.
  */
 export async function ensureManagerTotp(request: APIRequestContext, baseURL: string, user: TestUser) {
   await loginThroughApi(request, baseURL, user);

@@ -49,7 +49,7 @@ function demoIntakeCode(): string {
 }
 
 /** Every mail the server wrote to DATA_DIR/mail for this address (the global setup sends no SMTP). */
-function mailsTo(address: string): ReceivedMail[] {
+function mailsTo(address: string): Promise<ReceivedMail[]> {
   const dir = join(server.dataDir, 'mail');
   let files: string[] = [];
   try {
@@ -57,10 +57,12 @@ function mailsTo(address: string): ReceivedMail[] {
   } catch {
     // No mail yet.
   }
-  return files
-    .map((file) => readFileSync(join(dir, file), 'utf8'))
-    .filter((raw) => /^to:.*$/im.exec(raw)?.[0].toLowerCase().includes(address.toLowerCase()))
-    .map((raw) => readMail(raw, [address]));
+  return Promise.all(
+    files
+      .map((file) => readFileSync(join(dir, file), 'utf8'))
+      .filter((raw) => /^to:.*$/im.exec(raw)?.[0].toLowerCase().includes(address.toLowerCase()))
+      .map((raw) => readMail(raw, [address])),
+  );
 }
 
 const VIEWPORTS = [
@@ -171,7 +173,7 @@ async function submitAndReadReceipt(page: Page, options: { contactEmail?: string
   return receipt;
 }
 
-async function openWithReceipt(browser: Browser, receipt: string) {
+async function openReceiptPage(browser: Browser) {
   const context = await browser.newContext({
     baseURL: server.baseURL,
     viewport: { width: 1280, height: 900 },
@@ -249,7 +251,7 @@ test('a member files anonymously, gets a receipt, logs out and follows the case 
   expect(saved).toContain(receipt.replaceAll(' ', ''));
   await context.close();
 
-  const fresh = await openWithReceipt(browser, receipt);
+  const fresh = await openReceiptPage(browser);
   await checkScreen(fresh.page, 'receipt-page');
   await submitReceipt(fresh.page, '0000 0000 0000 0000');
   await expect(fresh.page.getByTestId('receipt-error')).toHaveText(
@@ -312,7 +314,7 @@ test("a manager's status change mails nothing to the work address, and a bare no
   playwright,
 }) => {
   expect(memberReport, 'the first test filed the report').toBeTruthy();
-  const workMailsBefore = mailsTo(member.email).length;
+  const workMailsBefore = (await mailsTo(member.email)).length;
   // Managers must have a second factor: this logs the demo manager in and enrols TOTP unless a spec did.
   const manager = await playwright.request.newContext({ baseURL: server.baseURL });
   await ensureManagerTotp(manager, server.baseURL, demoManager());
@@ -324,8 +326,10 @@ test("a manager's status change mails nothing to the work address, and a bare no
   });
   expect(changed.status(), await changed.text()).toBe(200);
 
-  await expect.poll(() => mailsTo(privateAddress).length, { timeout: 30_000 }).toBeGreaterThan(0);
-  const [notice] = mailsTo(privateAddress);
+  await expect
+    .poll(async () => (await mailsTo(privateAddress)).length, { timeout: 30_000 })
+    .toBeGreaterThan(0);
+  const [notice] = await mailsTo(privateAddress);
   const everything = `${notice!.subject}\n${notice!.text}\n${notice!.html}\n${notice!.raw}`;
   expect(everything).not.toContain(memberReport.caseNumber);
   expect(everything).not.toContain(memberReport.id);
@@ -336,6 +340,6 @@ test("a manager's status change mails nothing to the work address, and a bare no
   expect(links.length).toBeGreaterThan(0);
   for (const path of links) expect(path).toBe('/receipt');
   // The notice has gone out, so anything the same change mailed has too: nothing reached the work address.
-  expect(mailsTo(member.email)).toHaveLength(workMailsBefore);
+  expect(await mailsTo(member.email)).toHaveLength(workMailsBefore);
   await manager.dispose();
 });

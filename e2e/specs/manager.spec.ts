@@ -139,7 +139,9 @@ test('the manager sees exactly the company cases, filters them, and an unknown c
 
   await page.goto('/manager');
   await expect(page.getByRole('heading', { level: 1, name: '회사 신고 관리' })).toBeVisible();
-  await expect(page.getByTestId('stats-charts')).toBeVisible();
+  // The statistics have their own page; the console opens on the cases, with a link there.
+  await expect(page.getByTestId('stats-charts')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: '통계 보기' })).toBeVisible();
   await expect(page.getByText(`${listed.count}건`, { exact: true })).toBeVisible();
   await expect(page.getByTestId('report-row')).toHaveCount(Math.min(listed.count, 20));
 
@@ -155,6 +157,47 @@ test('the manager sees exactly the company cases, filters them, and an unknown c
 
   await page.goto(`/manager/detail/${randomUUID()}`);
   await expect(page.getByRole('heading', { level: 1, name: '사건을 찾을 수 없습니다' })).toBeVisible();
+});
+
+test('the manager pages forward and back through the list by its cursor links', async () => {
+  const request = reporter.context.request;
+  const listed = async () =>
+    (await (await manager.context.request.get('/api/v1/manager/report/?page_size=1')).json()) as {
+      count: number;
+    };
+  // More than one page of 20: file what the demo company lacks.
+  for (let missing = 21 - (await listed()).count; missing > 0; missing--) {
+    await fileReport(request, {
+      report_type: 'brief',
+      reporter_type: 'victim',
+      reporter_name: reporterUser.name,
+      perpetrator_name: `${ACCUSED}페이지`,
+      acts: [{ date: '2026-03-04', location: '사무실', description: '반복적인 폭언', evidences: [] }],
+      harms: [],
+      wishes: ['investigation'],
+      protection_requests: [],
+    });
+  }
+  const { count } = await listed();
+  const { page } = manager;
+  await page.goto('/manager');
+  await expect(page.getByTestId('reports-count')).toHaveText(`${count}건`);
+  const rows = page.getByTestId('report-row');
+  await expect(rows).toHaveCount(20);
+  const firstPage = await rows.allTextContents();
+
+  await page.getByRole('button', { name: '다음 페이지' }).click();
+  // The second page's address carries the cursor the API's next link gave, not only its number.
+  await expect(page).toHaveURL(/page=2&after=[\w-]+/);
+  await expect(rows).toHaveCount(Math.min(count - 20, 20));
+  const secondPage = await rows.allTextContents();
+  expect(secondPage.some((row) => firstPage.includes(row))).toBe(false);
+  await expect(page.getByText(`${count}건 중 21–${Math.min(count, 40)}`)).toBeVisible();
+
+  await page.getByRole('button', { name: '이전 페이지' }).click();
+  await expect(page).toHaveURL(/\/manager$/);
+  await expect(rows).toHaveCount(20);
+  expect(await rows.allTextContents()).toEqual(firstPage);
 });
 
 test('a member sees the managers-only page', async () => {
@@ -230,7 +273,7 @@ test('an anonymous case names no one and says the platform never discloses the r
   expect(text).not.toContain(reporterUser.email);
 });
 
-test('protective measures, invitations and the print view', async () => {
+test('protective measures, invitations, the print view and the PDF record', async () => {
   const { page } = manager;
   await page.goto(`/manager/detail/${formalId}`);
   const measures = page.getByTestId('section-measures');
@@ -259,9 +302,18 @@ test('protective measures, invitations and the print view', async () => {
 
   await page.emulateMedia({ media: 'print' });
   await expect(page.locator('header').first()).toBeHidden();
-  await expect(page.getByRole('button', { name: '인쇄용 보기' })).toBeHidden();
+  await expect(page.getByRole('link', { name: '조사보고서 PDF' })).toBeHidden();
   await expect(page.getByTestId('case-content')).toBeVisible();
   await page.emulateMedia({ media: 'screen' });
+
+  // The formal record is a PDF made on the server, not a print of the live page.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: '조사보고서 PDF' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^조사보고서-\d{4}-\d{4}\.pdf$/);
+  const pdf = readFileSync(await download.path());
+  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 });
 
 test('CSV download keeps Korean intact (BOM, 사건번호 header)', async () => {
@@ -283,7 +335,11 @@ test('CSV download keeps Korean intact (BOM, 사건번호 header)', async () => 
   expect(text).not.toContain(`${ACCUSED}익명`);
 });
 
-test('axe: 0 violations and screenshots of /manager and the case at 1280 and 375 px', async ({ browser }) => {
+test('axe: 0 violations and screenshots of /manager, /manager/stats and the case at 1280 and 375 px', async ({
+  browser,
+}) => {
+  // Three pages at two widths, each scanned by axe: more than the default minute on a shared machine.
+  test.setTimeout(180_000);
   const state = await manager.context.storageState();
   for (const viewport of [
     { label: '1280', width: 1280, height: 900 },
@@ -298,9 +354,12 @@ test('axe: 0 violations and screenshots of /manager and the case at 1280 and 375
     });
     const page = await context.newPage();
     await page.goto('/manager');
-    await expect(page.getByTestId('stats-charts').locator('svg').first()).toBeVisible();
-    await expect(page.getByTestId('report-row').first()).toBeVisible();
+    // The first page a new context opens loads the app's chunks: more than the default on a loaded machine.
+    await expect(page.getByTestId('report-row').first()).toBeVisible({ timeout: 30_000 });
     await page.evaluate(() => document.fonts.ready);
+    // The list is the first thing on the page, on a phone too: the first case within the first screen.
+    const firstRow = await page.getByTestId('report-row').first().boundingBox();
+    expect(firstRow!.y, `first case row at ${viewport.label}px`).toBeLessThan(viewport.height);
     expect(await axeViolations(page), `/manager at ${viewport.label}px`).toEqual([]);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width, 'no horizontal scrolling').toBeLessThanOrEqual(viewport.width);
@@ -308,6 +367,16 @@ test('axe: 0 violations and screenshots of /manager and the case at 1280 and 375
       path: join(SCREENSHOTS, `manager-console-${viewport.label}.png`),
       fullPage: true,
     });
+
+    await page.goto('/manager/stats');
+    await expect(page.getByRole('heading', { level: 1, name: '신고 통계' })).toBeVisible();
+    await expect(page.getByTestId('stats-charts').locator('figure')).toHaveCount(7);
+    await expect(page.getByTestId('stats-cards')).toBeVisible();
+    await page.evaluate(() => document.fonts.ready);
+    expect(await axeViolations(page), `/manager/stats at ${viewport.label}px`).toEqual([]);
+    const statsWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(statsWidth, 'no horizontal scrolling').toBeLessThanOrEqual(viewport.width);
+    await page.screenshot({ path: join(SCREENSHOTS, `manager-stats-${viewport.label}.png`), fullPage: true });
 
     await page.goto(`/manager/detail/${formalId}`);
     await expect(page.getByTestId('case-content')).toBeVisible();

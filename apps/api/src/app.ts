@@ -21,16 +21,20 @@ import { registerErrorHandler } from './plugins/error-handler.ts';
 import { baseSecurityHeaders, registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSessionExpiryHeader } from './plugins/session.ts';
 import { captchaRoutes } from './routes/api/v1/captcha.ts';
+import { companyRoutes } from './routes/api/v1/company.ts';
+import { companyInvitationRoutes } from './routes/api/v1/company-invitation.ts';
 import { fileRoutes } from './routes/api/v1/file.ts';
 import { intakeRoutes } from './routes/api/v1/intake.ts';
 import { invitationRoutes } from './routes/api/v1/invitation.ts';
 import { managerRoutes } from './routes/api/v1/manager.ts';
+import { operatorRoutes } from './routes/api/v1/operator.ts';
 import { receiptRoutes } from './routes/api/v1/receipt.ts';
 import { reportRoutes } from './routes/api/v1/report.ts';
 import { siteRoutes } from './routes/api/v1/site.ts';
 import { tokenRoutes } from './routes/api/v1/token.ts';
 import { userRoutes } from './routes/api/v1/user.ts';
 import { healthRoutes } from './routes/health.ts';
+import { testClockRoutes } from './routes/test-clock.ts';
 import { createFileStore } from './storage/create-file-store.ts';
 import { createEncryptingFileStore, type EncryptingFileStore } from './storage/encrypting-file-store.ts';
 import type { FileStore } from './storage/file-store.ts';
@@ -154,6 +158,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false });
 
   await app.register(healthRoutes);
+  if (config.NODE_ENV === 'test' && config.TEST_CLOCK_ROUTE) await app.register(testClockRoutes);
   await app.register(captchaRoutes);
   await app.register(siteRoutes);
   await app.register(userRoutes);
@@ -161,7 +166,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fileRoutes);
   await app.register(reportRoutes);
   await app.register(managerRoutes);
+  await app.register(companyRoutes);
   await app.register(invitationRoutes);
+  await app.register(companyInvitationRoutes);
+  await app.register(operatorRoutes);
   await app.register(intakeRoutes);
   await app.register(receiptRoutes);
 
@@ -173,7 +181,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiRequest(request);
     if (servesWebApp && isPage) {
       // An invitee's page carries its token in the address until the page removes it: never send it on.
-      if (/^\/(defendant|reference)(\/|$)/.test(normalizedPath(request.url)))
+      if (/^\/(defendant|reference|join)(\/|$)/.test(normalizedPath(request.url)))
         reply.header('Referrer-Policy', 'no-referrer');
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }

@@ -9,8 +9,16 @@ import {
   setUserRole,
 } from './domain/companies/admin.ts';
 import { eraseCompanyKeys, rotateCompanyKey, upgradeEncryption } from './domain/companies/company-keys.ts';
+import {
+  ACK_DAYS_RANGE,
+  FEEDBACK_DAYS_RANGE,
+  setCompanyDeadlines,
+} from './domain/companies/set-company-deadlines.ts';
+import { backfillStatsDimensions, rebuildStats } from './domain/manager/stats.ts';
+import { createOperator } from './domain/operator/create-operator.ts';
 import { setCompanyRetention } from './domain/reports/retention.ts';
 import { attachKeyring, resolveMasterKey } from './encryption/keyring.ts';
+import { AppError } from './lib/app-error.ts';
 import { DataDirInUseError, lockDataDir } from './lib/data-dir-lock.ts';
 import { createFileStore } from './storage/create-file-store.ts';
 import { createEncryptingFileStore } from './storage/encrypting-file-store.ts';
@@ -24,7 +32,7 @@ Commands:
       Lists companies with their domains, join code and member/manager counts.
   company:add-domain --company <id> --domain <domain>
       Adds a verified e-mail domain to a company.
-  user:set-role --email <email> --role manager|member
+  user:set-role --email <email> --role member|investigator|manager|admin
       Makes a user a manager or a member of their company.
   company:rotate-key --company <id>
       Gives the company a new data key, re-encrypts its reports, statements, messages, notes and files
@@ -36,8 +44,19 @@ Commands:
       Rewrites every value and file still in plaintext or in encryption format v1 into format v2 (bound to
       its row), company by company. Prints what it rewrote; running it again finds nothing left. Safe while
       the server runs.
+  operator:create --email <email> [--name <name>]
+      Creates the platform's operator (no company) and mails a link to set the password. Run again to mail a
+      new link. The running server's mail worker delivers it.
   company:set-retention --company <id> --days <30-3650> --by <who asked>
       How long closed and dismissed cases are kept after closure before the daily job deletes them.
+  company:set-deadlines --company <id> --ack-days <1-30> --feedback-days <7-180>
+      The company's deadlines for cases received from now on: acknowledge within N days, give the reporter
+      feedback (an outcome or a note marked as feedback) within N days. Recorded in the company's audit log.
+  stats:rebuild [--company <id>]
+      Recomputes the statistics tables (report_stat_counts, report_stat_durations) from the reports, for one
+      company or all. First fills the accused person's department and the relationship of reports that
+      have neither (those submitted before migration 0011) from their sealed forms. Writes to reports wait
+      while the recount runs.
 
 The command reads the same configuration as the server (DATABASE_URL, DATA_DIR, ...). On the embedded
 database it needs the data directory to itself: stop the server first, or use PostgreSQL.`;
@@ -104,7 +123,9 @@ const commands: Record<string, Command> = {
   'user:set-role': {
     options: { email: { type: 'string' }, role: { type: 'string' } },
     required: ['email', 'role'],
-    async run(database, values) {
+    async run(database, values, config) {
+      // A new handler is kept away from cases naming them: the blind index of their name needs the keyring.
+      attachKeyring(database, resolveMasterKey(config));
       const changed = await setUserRole(database, { email: values.email!, role: values.role! });
       return changed.previousRole === changed.role
         ? `${changed.email} is already a ${changed.role} of ${changed.companyName ?? 'no company'}.`
@@ -159,6 +180,25 @@ const commands: Record<string, Command> = {
       ].join('\n');
     },
   },
+  'operator:create': {
+    options: { email: { type: 'string' }, name: { type: 'string' } },
+    required: ['email'],
+    async run(database, values, config) {
+      // The mail is sealed with the platform key before it is queued.
+      attachKeyring(database, resolveMasterKey(config));
+      const operator = await createOperator(
+        { database, config },
+        { email: values.email!, name: values.name },
+      );
+      return [
+        operator.created
+          ? `Created the operator ${operator.email}.`
+          : `${operator.email} is already an operator.`,
+        `Sent a set-password link to ${operator.email} (valid 1 hour; queued in the mail outbox, delivered by the server).`,
+        'After setting the password, log in and enrol a second factor to open /operator.',
+      ].join('\n');
+    },
+  },
   'company:set-retention': {
     options: { company: { type: 'string' }, days: { type: 'string' }, by: { type: 'string' } },
     required: ['company', 'days', 'by'],
@@ -169,6 +209,52 @@ const commands: Record<string, Command> = {
         setBy: values.by!,
       });
       return `${set.companyName} now keeps closed cases ${set.days} days after closure (was ${set.previousDays}).`;
+    },
+  },
+  'company:set-deadlines': {
+    options: {
+      company: { type: 'string' },
+      'ack-days': { type: 'string' },
+      'feedback-days': { type: 'string' },
+    },
+    required: ['company', 'ack-days', 'feedback-days'],
+    async run(database, values) {
+      const ackDays = Number(values['ack-days']);
+      const feedbackDays = Number(values['feedback-days']);
+      try {
+        const set = await setCompanyDeadlines(database, {
+          companyId: values.company!,
+          ackDays,
+          feedbackDays,
+          by: null,
+        });
+        return `${set.companyName}: acknowledge within ${ackDays} days, feedback within ${feedbackDays} days for new cases (was ${set.previous.ackDays} and ${set.previous.feedbackDays}).`;
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        throw new AdminCommandError(
+          error.code === 'NOT_FOUND'
+            ? `No company with id ${values.company}. See company:list.`
+            : `Deadlines are whole days: --ack-days ${ACK_DAYS_RANGE.min}-${ACK_DAYS_RANGE.max}, --feedback-days ${FEEDBACK_DAYS_RANGE.min}-${FEEDBACK_DAYS_RANGE.max}, and feedback no shorter than acknowledgement.`,
+        );
+      }
+    },
+  },
+  'stats:rebuild': {
+    options: { company: { type: 'string' } },
+    required: [],
+    async run(database, values, config) {
+      const companyId = values.company ?? null;
+      attachKeyring(database, resolveMasterKey(config));
+      const filled = await backfillStatsDimensions(database, companyId);
+      const backfilled = filled.updated
+        ? `Filled the department and relationship of ${filled.updated} older report(s). `
+        : '';
+      await rebuildStats(database, companyId);
+      const [row] = await database.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM reports WHERE $1::uuid IS NULL OR company_id = $1',
+        [companyId],
+      );
+      return `${backfilled}Rebuilt the statistics of ${companyId ?? 'every company'} from ${row?.n ?? 0} report(s).`;
     },
   },
 };

@@ -14,6 +14,15 @@ describe('loadConfig', () => {
     expect(config.dataDir).toMatch(/\/data$/);
   });
 
+  it('refuses the e2e test clock route outside NODE_ENV=test', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', TEST_CLOCK_ROUTE: 'true' })).toThrow(
+      /TEST_CLOCK_ROUTE/,
+    );
+    expect(() => loadConfig({ TEST_CLOCK_ROUTE: 'true' })).toThrow(/TEST_CLOCK_ROUTE/);
+    expect(loadConfig({ NODE_ENV: 'test', TEST_CLOCK_ROUTE: 'true' }).TEST_CLOCK_ROUTE).toBe(true);
+    expect(loadConfig({}).TEST_CLOCK_ROUTE).toBe(false);
+  });
+
   it('fails with one line naming every bad value', () => {
     let error: unknown;
     try {
@@ -65,22 +74,30 @@ describe('loadConfig: file store', () => {
     expect(config.S3_FORCE_PATH_STYLE).toBe(false);
   });
 
-  it('needs the bucket and both keys together for s3, and names each missing one', () => {
-    expect(() => loadConfig({ FILE_STORE: 's3' })).toThrow(
-      /S3_BUCKET: is required when FILE_STORE=s3; S3_ACCESS_KEY_ID: .*; S3_SECRET_ACCESS_KEY: /,
-    );
+  it('needs the bucket for s3, and the keys as a pair or not at all (then the machine role signs)', () => {
+    expect(() => loadConfig({ FILE_STORE: 's3' })).toThrow(/S3_BUCKET: is required when FILE_STORE=s3/);
     expect(() => loadConfig({ FILE_STORE: 's3', S3_BUCKET: 'evidence', S3_ACCESS_KEY_ID: 'id' })).toThrow(
-      /S3_SECRET_ACCESS_KEY/,
+      /S3_SECRET_ACCESS_KEY: must be set with its pair/,
     );
+    expect(() => loadConfig({ FILE_STORE: 's3', S3_BUCKET: 'evidence', S3_SECRET_ACCESS_KEY: 's' })).toThrow(
+      /S3_ACCESS_KEY_ID: must be set with its pair/,
+    );
+    expect(() => loadConfig({ FILE_STORE: 's3', S3_BUCKET: 'evidence', S3_SESSION_TOKEN: 'token' })).toThrow(
+      /S3_SESSION_TOKEN: needs S3_ACCESS_KEY_ID/,
+    );
+    const roleConfig = loadConfig({ FILE_STORE: 's3', S3_BUCKET: 'evidence' });
+    expect(roleConfig.S3_ACCESS_KEY_ID).toBeUndefined();
     const config = loadConfig({
       FILE_STORE: 's3',
       S3_ENDPOINT: 'http://minio:9000',
       S3_BUCKET: 'ansim-evidence',
       S3_ACCESS_KEY_ID: 'id',
       S3_SECRET_ACCESS_KEY: 'secret',
+      S3_SESSION_TOKEN: 'session-token',
       S3_FORCE_PATH_STYLE: 'true',
     });
     expect(config.S3_FORCE_PATH_STYLE).toBe(true);
+    expect(config.S3_SESSION_TOKEN).toBe('session-token');
   });
 
   it('refuses a malformed endpoint, bucket name or store kind', () => {

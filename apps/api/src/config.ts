@@ -65,6 +65,11 @@ const configSchema = z
     MAIL_FROM: z.string().min(3).default('안심신고 <no-reply@ansim.local>'),
     SESSION_ABSOLUTE_SECONDS: durationSeconds.default(12 * 3600),
     SESSION_IDLE_SECONDS: durationSeconds.default(2 * 3600),
+    /**
+     * Test only: `PUT /api/test/clock` moves the session clock forward (lib/server-clock.ts), so the e2e suite
+     * can show a session outliving two hours of work. Refused unless NODE_ENV=test.
+     */
+    TEST_CLOCK_ROUTE: booleanFromEnv.default(false),
     CAPTCHA_PROVIDER: z.enum(['altcha', 'turnstile']).optional(),
     ALTCHA_HMAC_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
     TURNSTILE_SITE_KEY: z.string().min(1).optional(),
@@ -129,6 +134,8 @@ const configSchema = z
     S3_REGION: z.string().min(1).default('us-east-1'),
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    /** STS session token that goes with temporary S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY. */
+    S3_SESSION_TOKEN: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
     /** Who runs this installation, shown on the landing page, the privacy policy and the terms. */
     OPERATOR_NAME: z.string().trim().min(1).max(200).default('안심신고 운영팀'),
@@ -137,16 +144,40 @@ const configSchema = z
   })
   .superRefine((value, ctx) => {
     if (value.FILE_STORE === 's3') {
-      for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
-        if (!value[name])
-          ctx.addIssue({ code: 'custom', path: [name], message: 'is required when FILE_STORE=s3' });
-      }
+      if (!value.S3_BUCKET)
+        ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when FILE_STORE=s3' });
+    }
+    // Without keys the S3 driver uses the machine's credentials (AWS_* variables, container or instance role);
+    // half a pair, or a session token without its keys, is a mistake, not a request for that.
+    if (Boolean(value.S3_ACCESS_KEY_ID) !== Boolean(value.S3_SECRET_ACCESS_KEY)) {
+      const missing = value.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing],
+        message:
+          'must be set with its pair (or leave both unset to use the AWS_* variables or the container/instance role)',
+      });
+    }
+    if (value.S3_SESSION_TOKEN && !value.S3_ACCESS_KEY_ID) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_SESSION_TOKEN'],
+        message: 'needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (the temporary keys it belongs to)',
+      });
     }
     if (value.CAPTCHA_PROVIDER === 'turnstile' && !(value.TURNSTILE_SITE_KEY && value.TURNSTILE_SECRET_KEY)) {
       ctx.addIssue({
         code: 'custom',
         path: ['CAPTCHA_PROVIDER'],
         message: 'turnstile needs TURNSTILE_SITE_KEY and TURNSTILE_SECRET_KEY',
+      });
+    }
+    if (value.TEST_CLOCK_ROUTE && value.NODE_ENV !== 'test') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TEST_CLOCK_ROUTE'],
+        message:
+          'is for the e2e suite only and is refused unless NODE_ENV=test (it lets a client age sessions)',
       });
     }
     if (value.NODE_ENV === 'production' && !value.ENCRYPTION_KEY) {

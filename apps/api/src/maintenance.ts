@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { sweepOrphanFiles } from './domain/files/sweep-orphans.ts';
 import { pruneIntakeSessions } from './domain/intake/intake-sessions.ts';
+import { sendDeadlineDigests } from './domain/manager/deadline-digest.ts';
 import { pruneMfaChallenges } from './domain/mfa/challenges.ts';
 import { pruneReceiptSessions } from './domain/reports/receipts.ts';
 import { pruneExpiredSessions } from './domain/sessions/sessions.ts';
@@ -47,6 +48,14 @@ export function startPruning(options: {
     const pruning = pruneExpiredRows(options.database, options.config).catch((error: unknown) => {
       options.logger.warn({ error: (error as Error).message }, 'pruning expired rows failed');
     });
+    // Once a day per handler (users.digest_sent_at): the first run of each Korean day sends, later runs find
+    // nobody left, and a case that falls due later in the day reaches a handler who had nothing in the morning.
+    const digests = sendDeadlineDigests(options.database, options.config).then(
+      () => {},
+      (error: unknown) => {
+        options.logger.warn({ error: (error as Error).message }, 'sending deadline digests failed');
+      },
+    );
     const { fileStore } = options;
     const sweeping = fileStore
       ? sweepOrphanFiles(
@@ -60,7 +69,7 @@ export function startPruning(options: {
           },
         )
       : undefined;
-    current = Promise.all([pruning, sweeping]).then(() => {});
+    current = Promise.all([pruning, sweeping, digests]).then(() => {});
   };
   run();
   const timer = setInterval(run, options.intervalMs ?? 10 * 60_000);

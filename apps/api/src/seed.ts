@@ -7,7 +7,7 @@ import { generateJoinCode } from './domain/companies/admin.ts';
 import { hashPassword, isCommonPassword } from './lib/passwords.ts';
 
 export interface DemoAccount {
-  role: 'manager' | 'member';
+  role: 'operator' | 'admin' | 'manager' | 'member';
   email: string;
   name: string;
   password: string;
@@ -25,6 +25,8 @@ export interface DemoSeed {
 
 export const DEMO_COMPANY_NAME = '데모 주식회사';
 export const DEMO_DOMAIN = 'demo.example';
+/** The platform's operator belongs to no company: an address outside the demo company's domain. */
+export const DEMO_OPERATOR_EMAIL = 'operator@ansim.example';
 
 const PASSWORD_ALPHABET = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
@@ -56,6 +58,8 @@ async function isEmpty(db: Pick<Db, 'select'>): Promise<boolean> {
 export async function seedDemoData(database: Database, config: Config): Promise<DemoSeed | null> {
   if (!shouldSeedDemo(config)) return null;
   const accounts: DemoAccount[] = [
+    { role: 'operator', email: DEMO_OPERATOR_EMAIL, name: '안심운영', password: generatePassword() },
+    { role: 'admin', email: `admin@${DEMO_DOMAIN}`, name: '박관리', password: generatePassword() },
     { role: 'manager', email: `manager@${DEMO_DOMAIN}`, name: '김담당', password: generatePassword() },
     { role: 'member', email: `member@${DEMO_DOMAIN}`, name: '이직원', password: generatePassword() },
   ];
@@ -77,7 +81,7 @@ export async function seedDemoData(database: Database, config: Config): Promise<
         email: account.email,
         passwordHash: hashes[i]!,
         name: account.name,
-        companyId,
+        companyId: account.role === 'operator' ? null : companyId,
         role: account.role,
         emailConfirmedAt: now,
       })),
@@ -93,6 +97,13 @@ export async function seedDemoData(database: Database, config: Config): Promise<
   });
 }
 
+const ROLE_LABELS: Record<DemoAccount['role'], string> = {
+  operator: '운영자 operator',
+  admin: '관리자 admin   ',
+  manager: '담당자 manager ',
+  member: '직원   member  ',
+};
+
 /** The only place these passwords ever appear: they are not stored anywhere but as argon2id hashes. */
 export function formatDemoSeed(seed: DemoSeed): string {
   const rule = '='.repeat(72);
@@ -105,12 +116,13 @@ export function formatDemoSeed(seed: DemoSeed): string {
     '',
     ...seed.accounts.map(
       (account) =>
-        ` ${account.role === 'manager' ? '담당자 manager' : '직원   member '} : ${account.email}   ` +
-        `비밀번호 password: ${account.password}`,
+        ` ${ROLE_LABELS[account.role]} : ${account.email}   비밀번호 password: ${account.password}`,
     ),
     '',
-    ' 담당자는 첫 로그인 후 2단계 인증(인증 앱 또는 패스키)을 설정해야 사건을 열람할 수 있습니다.',
-    ' The manager must set up two-step verification (app or passkey) at first login to open cases.',
+    ' 운영자는 /operator, 관리자와 담당자는 /manager 를 씁니다. 셋 다 첫 로그인 후 2단계 인증(인증 앱 또는',
+    ' 패스키)을 설정해야 합니다.',
+    ' The operator works at /operator, the admin and the manager at /manager; all three must set up two-step',
+    ' verification (app or passkey) at first login.',
     ' 비밀번호는 지금 한 번만 표시됩니다. 다시 볼 수 없으니 적어두세요.',
     ' These passwords are shown only this once; they are stored only as hashes.',
     rule,

@@ -179,7 +179,7 @@ describe('the public intake link', () => {
     const visitor = freshBrowser();
     const page = await visitor.get(`/api/v1/intake/${intakeCode}`);
     expect(page.statusCode).toBe(200);
-    expect(page.json()).toEqual({ company: { name: '에이 주식회사' }, help_text: '' });
+    expect(page.json()).toEqual({ company: { name: '에이 주식회사' }, help_text: '', notice_contact: '' });
     expect((await visitor.get('/api/v1/intake/unknowncode1')).statusCode).toBe(404);
 
     const withoutCaptcha = await visitor.post('/api/v1/intake/', { code: intakeCode });

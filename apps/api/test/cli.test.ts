@@ -157,9 +157,12 @@ describe('company administration', () => {
     await expect(setUserRole(database, { email: 'nobody@hanbit.example', role: 'manager' })).rejects.toThrow(
       'No user has the e-mail nobody@hanbit.example.',
     );
-    await expect(setUserRole(database, { email: 'staff1@hanbit.example', role: 'admin' })).rejects.toThrow(
-      /manager or member/,
+    // The platform's operator is no company role: it is made with operator:create, never given to an employee.
+    await expect(setUserRole(database, { email: 'staff1@hanbit.example', role: 'operator' })).rejects.toThrow(
+      /member, investigator, manager, admin/,
     );
+    for (const role of ['investigator', 'admin', 'member'])
+      expect(await setUserRole(database, { email: 'staff1@hanbit.example', role })).toMatchObject({ role });
     await addUser('loner@gmail.example');
     await expect(setUserRole(database, { email: 'loner@gmail.example', role: 'manager' })).rejects.toThrow(
       /belongs to no company/,
@@ -271,6 +274,104 @@ describe.skipIf(TEST_DB !== 'pglite')('npm run admin (spawned, embedded database
     expect(again.code).toBe(0);
     expect(again.stdout).toContain('Upgraded 0 value(s) and 0 file(s) in all.');
   }, 180_000);
+
+  it('company:set-deadlines sets both deadlines, records them in the audit log, and refuses values out of range', async () => {
+    const embedded = () => openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
+    const setup = await embedded();
+    let companyId: string;
+    try {
+      [{ id: companyId }] = (await setup.query<{ id: string }>(
+        `INSERT INTO companies (name) VALUES ('기한 상사') RETURNING id`,
+      )) as [{ id: string }];
+    } finally {
+      await setup.close();
+    }
+    const set = await runCli(
+      ['company:set-deadlines', '--company', companyId, '--ack-days', '3', '--feedback-days', '60'],
+      dataDir,
+    );
+    expect(set.stderr).toBe('');
+    expect(set.code).toBe(0);
+    expect(set.stdout).toContain('기한 상사: acknowledge within 3 days, feedback within 60 days');
+    expect(set.stdout).toContain('was 7 and 90');
+    const refused = await runCli(
+      ['company:set-deadlines', '--company', companyId, '--ack-days', '0', '--feedback-days', '200'],
+      dataDir,
+    );
+    expect(refused.code).toBe(1);
+    expect(refused.stderr.trim()).toBe(
+      'Deadlines are whole days: --ack-days 1-30, --feedback-days 7-180, and feedback no shorter than acknowledgement.',
+    );
+    const after = await embedded();
+    try {
+      const [company] = await after.query<{ ack_deadline_days: number; feedback_deadline_days: number }>(
+        'SELECT ack_deadline_days, feedback_deadline_days FROM companies WHERE id = $1',
+        [companyId],
+      );
+      expect(company).toEqual({ ack_deadline_days: 3, feedback_deadline_days: 60 });
+      const audit = await after.query<{ action: string; actor_id: string | null; detail: unknown }>(
+        'SELECT action, actor_id, detail FROM audit_events WHERE company_id = $1',
+        [companyId],
+      );
+      expect(audit).toEqual([
+        {
+          action: 'company.settings',
+          actor_id: null,
+          detail: {
+            setting: 'deadlines',
+            old: { ack_days: 7, feedback_days: 90 },
+            new: { ack_days: 3, feedback_days: 60 },
+          },
+        },
+      ]);
+    } finally {
+      await after.close();
+    }
+  }, 120_000);
+
+  it('stats:rebuild fills older reports from their forms and recounts the statistics', async () => {
+    const embedded = () => openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
+    const before = await embedded();
+    let companyId: string;
+    try {
+      const [company] = await before.query<{ id: string }>(
+        `SELECT id FROM companies WHERE name = '데모 상사'`,
+      );
+      companyId = company!.id;
+      // A report from before migration 0011: its department and relationship only in the form.
+      await before.query(
+        `INSERT INTO reports (company_id, report_type, case_number, form, ack_due_at, feedback_due_at)
+         VALUES ($1, 'brief', 'OLD-1', $2::jsonb, now() + interval '7 days', now() + interval '90 days')`,
+        [companyId, JSON.stringify({ perpetrator_department: '총무팀', relationship: '동료' })],
+      );
+      // Counters gone wrong, as a bug or a manual edit might leave them.
+      await before.query(`UPDATE report_stat_counts SET count = 42 WHERE company_id = $1`, [companyId]);
+    } finally {
+      await before.close();
+    }
+    const result = await runCli(['stats:rebuild', '--company', companyId], dataDir);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Filled the department and relationship of 1 older report(s).');
+    expect(result.stdout).toContain('from 1 report(s)');
+    const after = await embedded();
+    try {
+      const rows = await after.query<{ dimension: string; value: string; count: number }>(
+        `SELECT dimension, value, count FROM report_stat_counts WHERE company_id = $1 ORDER BY 1, 2`,
+        [companyId],
+      );
+      expect(rows).toEqual(
+        expect.arrayContaining([
+          { dimension: 'total', value: '', count: 1 },
+          { dimension: 'department', value: '총무팀', count: 1 },
+          { dimension: 'relationship', value: '동료', count: 1 },
+        ]),
+      );
+      expect(rows.every((row) => row.count === 1)).toBe(true);
+    } finally {
+      await after.close();
+    }
+  }, 120_000);
 
   it('refuses to open a data directory another process holds', async () => {
     const release = lockDataDir(dataDir);

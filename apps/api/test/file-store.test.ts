@@ -1,10 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ambientCredentials, REFRESH_BEFORE_EXPIRY_MS } from '../src/storage/aws-credentials.ts';
 import { createFileStore, s3OptionsFromConfig } from '../src/storage/create-file-store.ts';
 import { createDiskFileStore, type FileStore } from '../src/storage/file-store.ts';
 import {
@@ -19,7 +22,7 @@ import { createTestApp, registerAndLogin, type TestContext } from './helpers.ts'
 /**
  * One suite for every FileStore driver: the disk store, and the S3 store against s3rver, a real S3-compatible
  * server (pure Node, in-process, on a random loopback port). s3rver accepts SigV4 requests without checking the
- * signature itself, so src/storage/sigv4.test.ts checks the signing against AWS's published examples.
+ * signature itself, so src/storage/s3-file-store.test.ts checks the signing against AWS's published examples.
  */
 interface S3Server {
   endpoint: string;
@@ -243,6 +246,94 @@ describe('S3 file store against s3rver', () => {
     expect(await ensureS3Bucket(options)).toBe('exists');
     const key = await commitBytes(store, Buffer.from('in the new bucket'));
     expect(await collectKeys(store)).toEqual([key]);
+  });
+});
+
+/** A loopback server that notes each request's headers and passes it on to s3rver. */
+async function startRecordingProxy(target: string) {
+  const seen: http.IncomingHttpHeaders[] = [];
+  const proxy = http.createServer((request, response) => {
+    seen.push(request.headers);
+    const upstream = http.request(
+      `${target}${request.url}`,
+      { method: request.method, headers: request.headers },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      },
+    );
+    upstream.on('error', () => response.destroy());
+    request.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  return {
+    endpoint: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
+    seen,
+    close: () => new Promise<void>((resolve) => proxy.close(() => resolve())),
+  };
+}
+
+describe('S3 file store with a container role (temporary credentials)', () => {
+  let server: S3Server;
+  let proxy: Awaited<ReturnType<typeof startRecordingProxy>>;
+  let metadata: http.Server;
+  let metadataUrl: string;
+  let temporaryDir: string;
+  let issued = 0;
+  let expiresAt = new Date('2030-01-01T01:00:00Z');
+
+  beforeAll(async () => {
+    server = await startS3Server(['evidence']);
+    proxy = await startRecordingProxy(server.endpoint);
+    temporaryDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ansim-s3-tmp-'));
+    // The ECS agent's endpoint: s3rver knows one account, so the rotation shows in the session token.
+    metadata = http.createServer((_request, response) => {
+      issued += 1;
+      response.end(
+        JSON.stringify({
+          AccessKeyId: 'S3RVER',
+          SecretAccessKey: 'S3RVER',
+          Token: `role-session-token-${issued}`,
+          Expiration: expiresAt.toISOString(),
+        }),
+      );
+    });
+    await new Promise<void>((resolve) => metadata.listen(0, '127.0.0.1', resolve));
+    metadataUrl = `http://127.0.0.1:${(metadata.address() as AddressInfo).port}/v2/credentials/role`;
+  });
+  afterAll(async () => {
+    await proxy?.close();
+    await new Promise((resolve) => metadata?.close(resolve));
+    await server?.close();
+    await fs.rm(temporaryDir, { recursive: true, force: true });
+  });
+
+  it('signs with the role session token (x-amz-security-token) and takes new credentials before expiry', async () => {
+    let clock = new Date('2030-01-01T00:00:00Z').getTime();
+    const store = createS3FileStore({
+      ...s3Options({ ...server, endpoint: proxy.endpoint }, temporaryDir),
+      credentials: ambientCredentials({
+        env: { AWS_CONTAINER_CREDENTIALS_FULL_URI: metadataUrl },
+        now: () => clock,
+      }),
+    });
+
+    const key = await commitBytes(store, Buffer.from('역할 자격 증명으로 올린 증거'));
+    expect((await readAll(store.read(key))).bytes.toString()).toBe('역할 자격 증명으로 올린 증거');
+    expect(issued).toBe(1);
+    expect(proxy.seen.map((headers) => headers['x-amz-security-token'])).toEqual([
+      'role-session-token-1',
+      'role-session-token-1',
+    ]);
+    expect(proxy.seen[0]!.authorization).toMatch(/SignedHeaders=[\w;-]*x-amz-security-token/);
+
+    // Within five minutes of the expiry the role's next credentials are fetched and used.
+    expiresAt = new Date(expiresAt.getTime() + 60 * 60_000);
+    clock = new Date('2030-01-01T01:00:00Z').getTime() - REFRESH_BEFORE_EXPIRY_MS + 1000;
+    await store.remove(key);
+    expect(issued).toBe(2);
+    expect(proxy.seen.at(-1)!['x-amz-security-token']).toBe('role-session-token-2');
+    expect(await collectKeys(store)).not.toContain(key);
   });
 });
 

@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { companies, companyDomains, users } from '../src/db/schema.ts';
+import { createOperator } from '../src/domain/operator/create-operator.ts';
 import {
   enrolTotp,
   latestMail,
+  logIn,
   registerAndLogin,
+  STRONG_PASSWORD,
   TestClient,
   type TestContext,
   tokenFromMail,
@@ -26,11 +29,51 @@ export async function createCompany(ctx: TestContext, name: string, domain: stri
 export async function createManager(
   ctx: TestContext,
   email: string,
-  options: { enrolled?: boolean } = {},
+  options: { enrolled?: boolean; role?: 'investigator' | 'manager' | 'admin'; name?: string } = {},
 ): Promise<TestClient> {
-  const client = await registerAndLogin(ctx, email, { name: '김담당' });
-  await ctx.database.db.update(users).set({ role: 'manager' }).where(eq(users.email, email.toLowerCase()));
+  const client = await registerAndLogin(ctx, email, { name: options.name ?? '김담당' });
+  await ctx.database.db
+    .update(users)
+    .set({ role: options.role ?? 'manager' })
+    .where(eq(users.email, email.toLowerCase()));
   if (options.enrolled !== false) await enrolTotp(client, email);
+  return client;
+}
+
+/**
+ * A logged-in case handler of the given role (investigator, manager or admin) with TOTP enrolled, and their id.
+ * `name` matters for conflicts of interest: a handler named like the accused person is excluded from the case.
+ */
+export async function createHandler(
+  ctx: TestContext,
+  email: string,
+  role: 'investigator' | 'manager' | 'admin',
+  options: { name?: string } = {},
+): Promise<{ client: TestClient; id: string }> {
+  const client = await registerAndLogin(ctx, email, { name: options.name ?? '이조사' });
+  const [user] = await ctx.database.db
+    .update(users)
+    .set({ role })
+    .where(eq(users.email, email.toLowerCase()))
+    .returning({ id: users.id });
+  await enrolTotp(client, email);
+  return { client, id: user!.id };
+}
+
+/**
+ * The platform's operator as `operator:create` makes one: the mailed set-password link, a login, TOTP enrolled
+ * (the console answers 403 MFA_ENROLLMENT_REQUIRED before). Logged in afterwards.
+ */
+export async function createOperatorClient(ctx: TestContext, email: string): Promise<TestClient> {
+  await createOperator(ctx, { email });
+  const mail = await latestMail(ctx.database, email);
+  const token = tokenFromMail(mail!.text, '/reset-password');
+  const client = new TestClient(ctx.app);
+  const reset = await client.post('/api/v1/user/email/reset-password', { token, password: STRONG_PASSWORD });
+  if (reset.statusCode !== 200) throw new Error(`operator password failed: ${reset.body}`);
+  const login = await logIn(ctx, client, email);
+  if (login.statusCode !== 200) throw new Error(`operator login failed: ${login.body}`);
+  await enrolTotp(client, email);
   return client;
 }
 

@@ -61,7 +61,14 @@ async function moveTo(manager: TestClient, reportId: string, statuses: string[])
     const response = await manager.request({
       method: 'PATCH',
       url: `/api/v1/manager/report/${reportId}`,
-      json: { status, note_for_reporter: SENTINEL, internal_note: SENTINEL },
+      json: {
+        status,
+        note_for_reporter: SENTINEL,
+        internal_note: SENTINEL,
+        ...(status === 'action_taken'
+          ? { outcome: { finding: 'substantiated', actions: ['warning'], summary: SENTINEL } }
+          : {}),
+      },
     });
     expect(response.statusCode).toBe(200);
   }

@@ -54,8 +54,11 @@ describe('demo seed', () => {
 
     const rows = await database.db.select().from(users).orderBy(users.email);
     expect(rows.map((u) => [u.email, u.name, u.role, u.companyId])).toEqual([
+      ['admin@demo.example', '박관리', 'admin', company!.id],
       ['manager@demo.example', '김담당', 'manager', company!.id],
       ['member@demo.example', '이직원', 'member', company!.id],
+      // The platform's operator belongs to no company.
+      ['operator@ansim.example', '안심운영', 'operator', null],
     ]);
     for (const user of rows) {
       expect(user.emailConfirmedAt).toBeInstanceOf(Date);
@@ -65,7 +68,7 @@ describe('demo seed', () => {
       expect(user.passwordHash).toMatch(/^\$argon2id\$/);
       expect(await verifyPassword(user.passwordHash, account.password)).toBe(true);
     }
-    expect(seed!.accounts[0]!.password).not.toBe(seed!.accounts[1]!.password);
+    expect(new Set(seed!.accounts.map((a) => a.password)).size).toBe(seed!.accounts.length);
 
     const printed = formatDemoSeed(seed!);
     for (const account of seed!.accounts) {
@@ -78,7 +81,7 @@ describe('demo seed', () => {
     expect(printed).toContain('Demo accounts');
 
     expect(await seedDemoData(database, testConfig())).toBeNull();
-    expect(await countRows()).toEqual({ companies: 1, users: 2 });
+    expect(await countRows()).toEqual({ companies: 1, users: 4 });
 
     // The printed credentials are real: the manager logs in and is the demo company's manager.
     const ctx = await createTestApp({ database });

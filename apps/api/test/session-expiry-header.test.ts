@@ -1,5 +1,6 @@
 import { SESSION_EXPIRES_HEADER } from '@ansim/shared/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setServerClockOffset } from '../src/lib/server-clock.ts';
 import { createTestApp, registerAndLogin, TestClient, type TestContext } from './helpers.ts';
 
 let ctx: TestContext;
@@ -38,5 +39,48 @@ describe(`${SESSION_EXPIRES_HEADER}`, () => {
     const after = await client.request({ url: '/api/v1/user/' });
     expect(after.statusCode).toBe(401);
     expect(after.headers[header]).toBeUndefined();
+  });
+});
+
+describe('the e2e test clock (PUT /api/test/clock)', () => {
+  it('does not exist unless TEST_CLOCK_ROUTE is set', async () => {
+    const client = await registerAndLogin(ctx, 'no-clock@example.com');
+    const answer = await client.request({
+      method: 'PUT',
+      url: '/api/test/clock',
+      payload: { offset_seconds: 1 },
+    });
+    expect(answer.statusCode).toBe(404);
+  });
+
+  it('ages sessions: work every hour keeps one alive past 2 h, 2 h of idleness ends it', async () => {
+    const clocked = await createTestApp({
+      database: ctx.database,
+      config: { SESSION_IDLE_SECONDS: '7200', SESSION_ABSOLUTE_SECONDS: '43200', TEST_CLOCK_ROUTE: 'true' },
+    });
+    try {
+      const client = await registerAndLogin(clocked, 'clock@example.com');
+      const setClock = async (offset: number) => {
+        const answer = await client.request({
+          method: 'PUT',
+          url: '/api/test/clock',
+          payload: { offset_seconds: offset },
+        });
+        expect(answer.statusCode).toBe(200);
+      };
+      for (const hours of [1, 2, 3]) {
+        await setClock(hours * 3600);
+        const answer = await client.request({ url: '/api/v1/user/' });
+        expect(answer.statusCode, `after ${hours} h of work`).toBe(200);
+        expect(Number(answer.headers[header])).toBeGreaterThanOrEqual(
+          Math.floor(Date.now() / 1000) + hours * 3600 + 7200 - 61,
+        );
+      }
+      await setClock(5 * 3600 + 1);
+      expect((await client.request({ url: '/api/v1/user/' })).statusCode).toBe(401);
+    } finally {
+      setServerClockOffset(0);
+      await clocked.close();
+    }
   });
 });

@@ -135,6 +135,59 @@ describe('companies at confirmation', () => {
   });
 });
 
+describe('joining a company with its join code (POST /api/v1/user/join)', () => {
+  it('places a member without a company, and answers with the updated user', async () => {
+    const client = await registerAndLogin(ctx, 'freelancer@mail.example');
+    expect((await client.get('/api/v1/user/')).json().company).toBeNull();
+
+    const wrong = await client.post('/api/v1/user/join', { join_code: 'NOT-THE-CODE' });
+    expect(wrong.statusCode).toBe(404);
+    expect(wrong.json()).toEqual({
+      code: 'JOIN_CODE_UNKNOWN',
+      message: '가입 코드를 찾을 수 없습니다. 회사에서 받은 코드를 다시 확인해주세요.',
+    });
+    const empty = await client.post('/api/v1/user/join', { join_code: '  ' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().code).toBe('VALIDATION_ERROR');
+
+    const joined = await client.post('/api/v1/user/join', { join_code: ' ACME-JOIN-7Q2 ' });
+    expect(joined.statusCode).toBe(200);
+    expect(joined.json()).toMatchObject({
+      email: 'freelancer@mail.example',
+      role: 'member',
+      company: { id: acmeId, name: '에이크미 주식회사' },
+    });
+    expect((await client.get('/api/v1/user/')).json().company?.id).toBe(acmeId);
+  });
+
+  it('cannot move an account that already has a company, nor probe codes from it', async () => {
+    const client = await registerAndLogin(ctx, 'staff@acme.example');
+    const again = await client.post('/api/v1/user/join', { join_code: 'ACME-JOIN-7Q2' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('ALREADY_IN_COMPANY');
+  });
+
+  it('needs a session', async () => {
+    const stranger = new TestClient(ctx.app);
+    expect((await stranger.post('/api/v1/user/join', { join_code: 'ACME-JOIN-7Q2' })).statusCode).toBe(401);
+  });
+
+  it('counts every attempt from an address, right or wrong, against the hourly join-code limit', async () => {
+    const ip = '10.250.0.9';
+    const client = await registerAndLogin(ctx, 'guesser@mail.example', { ip });
+    const limit = ctx.config.JOIN_CODE_ATTEMPTS_PER_IP_PER_HOUR;
+    for (let attempt = 1; attempt <= limit; attempt += 1)
+      expect((await client.post('/api/v1/user/join', { join_code: `GUESS-${attempt}` })).statusCode).toBe(
+        404,
+      );
+    // Over the limit even the right code is refused: the answer says nothing about the code.
+    const throttled = await client.post('/api/v1/user/join', { join_code: 'ACME-JOIN-7Q2' });
+    expect(throttled.statusCode).toBe(429);
+    expect(throttled.json().code).toBe('RATE_LIMITED');
+    expect((await client.get('/api/v1/user/')).json().company).toBeNull();
+  });
+});
+
 describe('under https', () => {
   it('marks cookies Secure and sends HSTS', async () => {
     const database = await createTestDatabase();

@@ -8,6 +8,7 @@ import { createAppRouter } from './app/router';
 import { installAnalytics } from './lib/analytics';
 import { initI18n } from './lib/i18n';
 import { refreshLoginStatus } from './lib/login-state';
+import { installSessionKeepAlive } from './lib/session-sync';
 
 // Spec §1 start-up order: analytics plugin, mount, then refresh the login status.
 void installAnalytics().catch((error) => console.warn('Analytics could not start', error));
@@ -26,4 +27,5 @@ void initI18n().then(() => {
     </StrictMode>,
   );
   void refreshLoginStatus();
+  installSessionKeepAlive();
 });

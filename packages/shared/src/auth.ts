@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN } from './constants.ts';
 import { FIELD_MESSAGES_KO as M } from './messages.ko.ts';
-import type { MfaStatus } from './mfa.ts';
 
 export const emailSchema = z
   .string({ error: M.required })
@@ -24,6 +23,12 @@ export const registerBody = z.object({
 });
 export type RegisterBody = z.infer<typeof registerBody>;
 
+/** `POST /api/v1/user/join`: a signed-in member without a company joins one with its join code. */
+export const joinCompanyBody = z.object({
+  join_code: z.string({ error: M.required }).trim().min(1, M.required).max(64, M.tooLong(64)),
+});
+export type JoinCompanyBody = z.infer<typeof joinCompanyBody>;
+
 export const loginBody = z.object({
   email: emailSchema,
   password: z.string({ error: M.required }).min(1, M.required).max(PASSWORD_MAX, M.passwordTooLong),
@@ -39,12 +44,3 @@ export const resetPasswordBody = z.object({
   token: z.string({ error: M.invalid }).min(1, M.invalid).max(200, M.invalid),
   password: passwordSchema,
 });
-
-export interface CurrentUser {
-  id: string;
-  email: string;
-  name: string;
-  role: 'member' | 'manager';
-  company: { id: string; name: string } | null;
-  mfa: MfaStatus;
-}

@@ -44,17 +44,53 @@ export const REPORT_STATUS_LABELS_KO: Record<ReportStatus, string> = {
   closed: '종결',
   dismissed: '불성립',
 };
-/** The handling steps of the Ministry of Employment and Labor's guide (DESIGN §3). */
+/**
+ * The handling steps of the Ministry of Employment and Labor's guide (DESIGN §3). An investigation may close
+ * without action (with a recorded outcome), and an ended case may be reopened for a new investigation.
+ */
 export const STATUS_TRANSITIONS: Record<ReportStatus, readonly ReportStatus[]> = {
   received: ['investigating', 'dismissed'],
-  investigating: ['action_taken', 'dismissed'],
+  investigating: ['action_taken', 'closed', 'dismissed'],
   action_taken: ['closed'],
-  closed: [],
-  dismissed: [],
+  closed: ['investigating'],
+  dismissed: ['investigating'],
 };
+/** An ended case: only notes, messages and reopening remain allowed. */
+export const CLOSED_STATUSES: readonly ReportStatus[] = ['closed', 'dismissed'];
+export const isClosedStatus = (status: string): boolean =>
+  (CLOSED_STATUSES as readonly string[]).includes(status);
+/** A change into `to` from `from` that must record the outcome of the investigation (76-3 ⑤). */
+export const needsOutcome = (from: ReportStatus, to: ReportStatus): boolean =>
+  to === 'action_taken' || (to === 'closed' && from === 'investigating');
+/** Reopening an ended case: needs a written reason. */
+export const isReopening = (from: ReportStatus, to: ReportStatus): boolean =>
+  isClosedStatus(from) && to === 'investigating';
 
-export const USER_ROLES = ['member', 'manager'] as const;
+/**
+ * A company's people: `member` reports; `investigator` handles only the cases assigned to them; `manager` handles
+ * every case and assigns them; `admin` does what a manager does and runs the company's settings. `operator` runs
+ * the platform, belongs to no company and never reads case content.
+ */
+export const COMPANY_ROLES = ['member', 'investigator', 'manager', 'admin'] as const;
+export type CompanyRole = (typeof COMPANY_ROLES)[number];
+export const USER_ROLES = [...COMPANY_ROLES, 'operator'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
+/** Roles that handle cases (the manager console). */
+export const HANDLER_ROLES = ['investigator', 'manager', 'admin'] as const;
+export type HandlerRole = (typeof HANDLER_ROLES)[number];
+/** Roles that see every case of the company and assign them. */
+export const CASE_MANAGER_ROLES = ['manager', 'admin'] as const;
+export const isHandlerRole = (role: string | null | undefined): role is HandlerRole =>
+  (HANDLER_ROLES as readonly string[]).includes(role ?? '');
+export const isCaseManagerRole = (role: string | null | undefined): role is 'manager' | 'admin' =>
+  (CASE_MANAGER_ROLES as readonly string[]).includes(role ?? '');
+export const ROLE_LABELS_KO: Record<UserRole, string> = {
+  member: '직원',
+  investigator: '조사 담당자',
+  manager: '담당자',
+  admin: '관리자',
+  operator: '운영자',
+};
 
 export const CSRF_COOKIE = 'csrftoken';
 export const CSRF_HEADER = 'X-CSRFToken';

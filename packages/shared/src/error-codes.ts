@@ -13,6 +13,8 @@ export const ERROR_STATUS = {
   MFA_CHALLENGE_EXPIRED: 400,
   /** Confirmation or reset token unknown, used or expired — one code so a token's fate is not revealed. */
   INVALID_TOKEN: 400,
+  /** Someone who may not handle this case: not a handler of its company, or excluded from it (conflict of interest). */
+  INVALID_ASSIGNEE: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
   CSRF_FAILED: 403,
@@ -20,13 +22,29 @@ export const ERROR_STATUS = {
   NO_COMPANY: 403,
   /** A manager without a second factor: every manager route waits until one is enrolled. */
   MFA_ENROLLMENT_REQUIRED: 403,
+  /** The operator suspended the user's company: no login, no session; its data stays. */
+  COMPANY_SUSPENDED: 403,
+  /** A company invitation is for another address than the logged-in account's. */
+  INVITATION_WRONG_ACCOUNT: 403,
   NOT_FOUND: 404,
+  /** No company has this join code (or it was changed): the same answer whatever the reason. */
+  JOIN_CODE_UNKNOWN: 404,
   USER_NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
+  /** The account already belongs to a company: a join code cannot move it to another one. */
+  ALREADY_IN_COMPANY: 409,
   INVALID_TRANSITION: 409,
   FILE_IN_USE: 409,
+  /** The company's last administrator cannot give up the role: nobody would be left to run its settings. */
+  LAST_ADMIN: 409,
+  /** The mail domain is already another company's (or a claim of it is pending here). */
+  DOMAIN_TAKEN: 409,
   ALREADY_SUBMITTED: 409,
+  /** The case is closed or dismissed: only notes, messages and reopening are allowed. */
+  CASE_CLOSED: 409,
+  /** A company invitation reached someone who belongs to another company (or runs the platform). */
+  IN_ANOTHER_COMPANY: 409,
   INVITATION_EXPIRED: 410,
   /** The anonymous draft's intake token is unknown or expired: its uploads are gone, the draft starts again. */
   INTAKE_EXPIRED: 410,
@@ -36,6 +54,8 @@ export const ERROR_STATUS = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   /** Metadata of this file could not be removed: it may not be cited by an anonymous report (fail closed). */
   FILE_METADATA_UNREMOVABLE: 422,
+  /** The reporter objected to this measure: it is carried out only with a recorded reason (76-3 ④). */
+  MEASURE_OBJECTED: 422,
   RATE_LIMITED: 429,
   INTERNAL_SERVER_ERROR: 500,
   BAD_GATEWAY: 502,

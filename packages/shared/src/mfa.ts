@@ -26,11 +26,3 @@ export const totpConfirmBody = z.object({ code: totpCodeSchema, password: curren
 /** Removing TOTP takes a current code, or a recovery code when the phone is lost. */
 export const totpDeleteBody = z.object({ code: mfaCodeSchema, password: currentPasswordSchema });
 export const passwordOnlyBody = z.object({ password: currentPasswordSchema });
-
-export interface MfaStatus {
-  totp: boolean;
-  passkeys: number;
-  recovery_codes_left: number;
-  /** True for a manager: manager routes answer 403 MFA_ENROLLMENT_REQUIRED until a factor is enrolled. */
-  required: boolean;
-}

@@ -57,6 +57,7 @@ export const PROTECTION_OPTIONS = [
   'separation',
   'other',
 ] as const;
+export type ProtectionOption = (typeof PROTECTION_OPTIONS)[number];
 export const PROTECTION_LABELS_KO: Record<(typeof PROTECTION_OPTIONS)[number], string> = {
   workplace_change: '근무장소 변경',
   reassignment: '배치전환',

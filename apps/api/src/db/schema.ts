@@ -1,8 +1,12 @@
+import type { ReportStatus } from '@ansim/shared/constants';
+import type { CaseAction } from '@ansim/shared/outcomes';
+import type { ProtectionOption } from '@ansim/shared/report-form';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -36,6 +40,12 @@ export const companies = pgTable(
     /** Who asked for the retention period in force, and when: kept in every deletion record. */
     retentionSetBy: text('retention_set_by'),
     retentionSetAt: timestamp('retention_set_at', { withTimezone: true }),
+    /** The company's own contact line for reporters (whom to call), shown on its intake page and in notices. */
+    noticeContact: text('notice_contact').notNull().default(''),
+    /** Whether a reporter sees the summary of a recorded outcome, not only the finding (76-3 ⑤ leaves it open). */
+    shareOutcomeSummary: boolean('share_outcome_summary').notNull().default(true),
+    /** Set by the operator: the company's users cannot log in; its data stays. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -115,10 +125,17 @@ export const users = pgTable(
     companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
     /** A join code given at registration, applied when the e-mail is confirmed. */
     pendingJoinCode: text('pending_join_code'),
-    role: text('role', { enum: ['member', 'manager'] })
+    /**
+     * `member` reports; `investigator` handles the cases assigned to them; `manager` handles every case and
+     * assigns; `admin` also runs the company's settings; `operator` runs the platform, has no company and never
+     * reads case content.
+     */
+    role: text('role', { enum: ['member', 'investigator', 'manager', 'admin', 'operator'] })
       .notNull()
       .default('member'),
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
+    /** When the daily deadline digest was last sent to this handler: at most one a day. */
+    digestSentAt: timestamp('digest_sent_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('users_email_key').on(t.email), index('users_company_idx').on(t.companyId)],
@@ -378,6 +395,23 @@ export const reports = pgTable(
     accusedName: text('accused_name').notNull().default(''),
     /** Keyed blind index of the normalised accused name, for exact search over the sealed name. */
     accusedNameIndex: text('accused_name_index'),
+    /**
+     * Statistics dimensions copied out of the sealed form at submission (docs/decisions/0012): the accused
+     * person's department, trimmed and with spaces collapsed, and the relationship as one of
+     * RELATIONSHIP_OPTIONS_KO ('기타' for a free answer); '' when not given. Plaintext so the statistics
+     * can group by them in SQL.
+     */
+    accusedDepartment: text('accused_department').notNull().default(''),
+    relationship: text('relationship').notNull().default(''),
+    /** The recorded outcome (76-3 ⑤): whether harassment was found, and what was done about it. */
+    outcomeFinding: text('outcome_finding', {
+      enum: ['substantiated', 'partially_substantiated', 'not_substantiated'],
+    }),
+    outcomeActions: jsonb('outcome_actions').$type<CaseAction[]>().notNull().default([]),
+    /** Sealed. Shown to the reporter only where the company shares outcome summaries. */
+    outcomeSummary: text('outcome_summary').notNull().default(''),
+    outcomeAt: timestamp('outcome_at', { withTimezone: true }),
+    outcomeBy: uuid('outcome_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     ackDueAt: timestamp('ack_due_at', { withTimezone: true }).notNull(),
     feedbackDueAt: timestamp('feedback_due_at', { withTimezone: true }).notNull(),
     acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
@@ -398,9 +432,78 @@ export const reports = pgTable(
     // Ascending on purpose: read backwards it gives `created_at DESC, id DESC` (nulls first, PostgreSQL's
     // default), which the query asks for; a `DESC NULLS LAST` index would not match it and went unused.
     index('reports_company_created_idx').on(t.companyId, t.createdAt, t.id),
+    // The list's other sorts, the same way: each page is a keyset range of one of these (issue 15).
+    index('reports_company_updated_idx').on(t.companyId, t.updatedAt, t.id),
+    index('reports_company_feedback_due_idx').on(t.companyId, t.feedbackDueAt, t.id),
+    // The search by the start of a case number: LIKE 'prefix%' is a range of a text_pattern_ops index under any
+    // collation, where the unique (company_id, case_number) index serves it only under "C".
+    index('reports_company_case_number_pattern_idx').on(t.companyId, t.caseNumber.op('text_pattern_ops')),
+    // Also `reports_company_open_created_idx` (migration 0011, hand-written for its INCLUDE): the cases that can
+    // be overdue, for the list's overdue filter.
     // Also `reports_company_stats_idx` (migration 0004, hand-written because drizzle cannot declare INCLUDE):
     // (company_id) INCLUDE the columns the statistics read, so they are index-only scans.
+    // The overdue counts read two partial indexes of only the cases still waiting (migration 0011,
+    // hand-written for the same reason): `reports_ack_waiting_idx` and `reports_feedback_waiting_idx`.
   ],
+);
+
+/**
+ * Report counts per company, month of receipt (Asia/Seoul, the month's first day) and one dimension's value:
+ * `total` (value ''), `status`, `type`, `finding` ('' = none yet), `department`, `relationship`, `action`
+ * (one row per action of the outcome). Maintained by triggers on `reports` in the same transaction as every
+ * write (migration 0011: `report_stats_apply`), rebuilt by `npm run admin -- stats:rebuild`.
+ */
+export const reportStatCounts = pgTable(
+  'report_stat_counts',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    month: date('month').notNull(),
+    dimension: text('dimension', {
+      enum: ['total', 'status', 'type', 'finding', 'department', 'relationship', 'action'],
+    }).notNull(),
+    value: text('value').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.month, t.dimension, t.value] })],
+);
+
+/**
+ * Cases still waiting, per company, deadline and due day (UTC): `ack` (not acknowledged, by `ack_due_at`),
+ * `feedback` (no feedback and not closed, by `feedback_due_at`), `both` (both, by the later of the two).
+ * Overdue now = the days before today from here, plus today's waiting cases due before now off the partial
+ * indexes: the counts stay exact as time passes without a trigger, and cost the same at any size.
+ */
+export const reportStatWaiting = pgTable(
+  'report_stat_waiting',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['ack', 'feedback', 'both'] }).notNull(),
+    dueDay: date('due_day').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.kind, t.dueDay] })],
+);
+
+/**
+ * Histograms of whole days from receipt to acknowledgement (`ack`) and to closing (`close`) per company and
+ * month of receipt, for the medians. Maintained like `report_stat_counts`.
+ */
+export const reportStatDurations = pgTable(
+  'report_stat_durations',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    month: date('month').notNull(),
+    measure: text('measure', { enum: ['ack', 'close'] }).notNull(),
+    days: integer('days').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.month, t.measure, t.days] })],
 );
 
 /** Which files a report cites; a cited file can no longer be deleted by its owner. */
@@ -420,6 +523,8 @@ export const reportFiles = pgTable(
      * generic names (증거자료-1, -2…) follow it, as the reporter's preview before submitting does.
      */
     position: integer('position').notNull().default(0),
+    /** Set when the file came with a message after submission rather than with the report itself. */
+    messageId: uuid('message_id').references((): AnyPgColumn => reportMessages.id, { onDelete: 'cascade' }),
   },
   (t) => [
     primaryKey({ columns: [t.reportId, t.fileId] }),
@@ -471,10 +576,12 @@ export const reportStatusHistory = pgTable(
       .notNull()
       .references(() => reports.id, { onDelete: 'cascade' }),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
-    fromStatus: text('from_status'),
-    toStatus: text('to_status').notNull(),
+    fromStatus: text('from_status').$type<ReportStatus>(),
+    toStatus: text('to_status').$type<ReportStatus>().notNull(),
     noteForReporter: text('note_for_reporter').notNull().default(''),
     internalNote: text('internal_note').notNull().default(''),
+    /** A note for the reporter that the handler marked as the feedback the law's deadline asks for. */
+    isFeedback: boolean('is_feedback').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [index('report_status_history_report_idx').on(t.reportId, t.createdAt)],
@@ -491,6 +598,8 @@ export const reportMessages = pgTable(
     authorKind: text('author_kind', { enum: ['reporter', 'manager'] }).notNull(),
     authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
     body: text('body').notNull(),
+    /** A handler's message marked as the feedback the law's deadline asks for. */
+    isFeedback: boolean('is_feedback').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [index('report_messages_report_idx').on(t.reportId, t.createdAt)],
@@ -507,10 +616,13 @@ export const protectiveMeasures = pgTable(
     reportId: uuid('report_id')
       .notNull()
       .references(() => reports.id, { onDelete: 'cascade' }),
-    measure: text('measure').notNull(),
+    measure: text('measure').$type<ProtectionOption>().notNull(),
     detail: text('detail').notNull().default(''),
     requestedByReporter: boolean('requested_by_reporter').notNull().default(false),
     reporterConsent: boolean('reporter_consent'),
+    /** Sealed. The reporter's own words on the measure (76-3 ④: a measure must not go against their will). */
+    reporterOpinion: text('reporter_opinion').notNull().default(''),
+    reporterOpinionAt: timestamp('reporter_opinion_at', { withTimezone: true }),
     decision: text('decision', { enum: ['pending', 'granted', 'refused'] })
       .notNull()
       .default('pending'),
@@ -534,7 +646,12 @@ export const auditEvents = pgTable(
     action: text('action').notNull(),
     targetType: text('target_type').notNull(),
     targetId: text('target_id'),
+    /** What changed, for settings and role changes (old and new values; never case content). */
+    detail: jsonb('detail').$type<Record<string, unknown>>(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** Repeated reads of one case by one user within minutes are one row: the last time and how many. */
+    lastAt: timestamp('last_at', { withTimezone: true }),
+    repeatCount: integer('repeat_count').notNull().default(1),
   },
   (t) => [
     index('audit_events_target_idx').on(t.targetId, t.at),
@@ -592,4 +709,88 @@ export const statements = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('statements_report_idx').on(t.reportId, t.createdAt)],
+);
+
+/** Investigators (and others) assigned to handle a case. An investigator sees only the cases assigned to them. */
+export const reportAssignees = pgTable(
+  'report_assignees',
+  {
+    reportId: uuid('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    assignedBy: uuid('assigned_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.reportId, t.userId] }), index('report_assignees_user_idx').on(t.userId)],
+);
+
+/**
+ * Conflicts of interest: a company user who must never see a case, on any surface, because they are (or may
+ * be) the accused person in it, or because a manager excluded them by hand.
+ */
+export const caseExclusions = pgTable(
+  'case_exclusions',
+  {
+    reportId: uuid('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason', { enum: ['accused_name', 'accused_email', 'manual'] }).notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.reportId, t.userId] }), index('case_exclusions_user_idx').on(t.userId)],
+);
+
+/**
+ * An invitation to handle a company's cases (or run it, as `admin`), sent by its admin or, for the first admin,
+ * by the operator. Only the hash of the mailed token is stored.
+ */
+export const companyInvitations = pgTable(
+  'company_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role', { enum: ['investigator', 'manager', 'admin'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('company_invitations_token_hash_key').on(t.tokenHash),
+    index('company_invitations_company_idx').on(t.companyId, t.createdAt),
+  ],
+);
+
+/** A mail domain a company admin asked to add, proven by a link mailed to an address at it. */
+export const companyDomainClaims = pgTable(
+  'company_domain_claims',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    domain: text('domain').notNull(),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('company_domain_claims_token_hash_key').on(t.tokenHash),
+    index('company_domain_claims_company_idx').on(t.companyId),
+  ],
 );

@@ -69,6 +69,18 @@ export const SEALED_COLUMNS = {
     json: false,
     company: VIA_REPORT,
   },
+  'protective_measures.reporter_opinion': {
+    table: 'protective_measures',
+    column: 'reporter_opinion',
+    json: false,
+    company: VIA_REPORT,
+  },
+  'reports.outcome_summary': {
+    table: 'reports',
+    column: 'outcome_summary',
+    json: false,
+    company: 't.company_id',
+  },
   'protective_measures.reason': {
     table: 'protective_measures',
     column: 'reason',

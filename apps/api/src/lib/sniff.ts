@@ -46,7 +46,10 @@ const ZIP_BY_EXTENSION: Record<string, string> = { '.hwpx': 'application/hwp+zip
 const TEXT_EXTENSIONS = new Set(['.txt']);
 const TEXT_SNIFF_BYTES = 64 * 1024;
 
-/** Every content type an upload can be stored with; lib/strip-metadata.ts has an entry for each. */
+/**
+ * Every content type an upload can be stored with; lib/strip-metadata.ts has an entry for each. The web's file
+ * picker offers the same types (EVIDENCE_TYPES in packages/shared/src/contract/file.ts; sniff.test.ts).
+ */
 export const ACCEPTED_CONTENT_TYPES: ReadonlySet<string> = new Set([
   ...ALLOWED_SNIFFED.values(),
   ...Object.values(CFB_BY_EXTENSION),

@@ -220,3 +220,85 @@ export function recoveryCodeUsedMail(input: { left: number }): RenderedMail {
     '직접 로그인하지 않으셨다면 즉시 비밀번호를 재설정하고 회사의 안심신고 관리자에게 알려주세요.',
   ]);
 }
+
+/** One line of a handler's daily digest: a case number, which deadline, and its date. Nothing else. */
+export interface DigestEntry {
+  caseNumber: string;
+  deadline: 'ack' | 'feedback';
+  /** The due date as a Korean calendar day, YYYY-MM-DD. */
+  dueDate: string;
+  isOverdue: boolean;
+}
+
+/**
+ * To a case handler, once a day: what is overdue and what falls due in the next 7 days. Case numbers and dates
+ * only — no names, no content, and no report type, so an anonymous case is not singled out in a mailbox.
+ */
+export function deadlineDigestMail(input: { entries: DigestEntry[]; url: string }): RenderedMail {
+  const line = (entry: DigestEntry) =>
+    `사건 ${entry.caseNumber} · ${entry.deadline === 'ack' ? '접수 확인' : '결과 통지'} 기한 ${entry.dueDate}${entry.isOverdue ? ' (기한 지남)' : ''}`;
+  const overdue = input.entries.filter((entry) => entry.isOverdue);
+  const upcoming = input.entries.filter((entry) => !entry.isOverdue);
+  return render(
+    `처리 기한 알림: 기한 지남 ${overdue.length}건, 7일 안에 돌아오는 기한 ${upcoming.length}건`,
+    [
+      '담당하시는 사건의 처리 기한을 알려드립니다.',
+      ...(overdue.length ? ['기한이 지난 사건', ...overdue.map(line)] : []),
+      ...(upcoming.length ? ['7일 안에 기한이 돌아오는 사건', ...upcoming.map(line)] : []),
+      '사건 내용은 안심신고에 로그인한 뒤 확인할 수 있습니다.',
+    ],
+    { label: '사건 목록 보기', url: input.url },
+  );
+}
+
+/** Sent to an address at a mail domain a company admin wants to add: only its reader can prove the claim. */
+export function domainClaimMail(input: { companyName: string; domain: string; url: string }): RenderedMail {
+  return render(
+    `${input.domain} 도메인 등록을 확인해주세요`,
+    [
+      `${input.companyName}의 관리자가 안심신고에 메일 도메인 ${input.domain}을(를) 회사 도메인으로 등록하려고 합니다.`,
+      `등록되면 ${input.domain} 주소로 가입하는 사람은 ${input.companyName}의 직원으로 연결됩니다. 이 도메인이 해당 회사의 것이 맞다면 아래 버튼을 눌러 확인해주세요. 이 링크는 48시간 동안 한 번만 사용할 수 있습니다.`,
+      '요청한 적이 없거나 회사와 관계없는 도메인이라면 이 메일을 무시하셔도 됩니다. 아무것도 바뀌지 않습니다.',
+    ],
+    { label: '도메인 등록 확인하기', url: input.url },
+  );
+}
+
+/**
+ * To someone invited to handle a company's cases or run it. Names the company, the role and who sent it (the
+ * company or the platform's operator); no case, no reporter.
+ */
+export function companyInvitationMail(input: {
+  companyName: string;
+  roleLabel: string;
+  byOperator: boolean;
+  dueDate: string;
+  url: string;
+}): RenderedMail {
+  const from = input.byOperator
+    ? `안심신고 운영팀이 ${input.companyName}의 안심신고 ${input.roleLabel}로 초대합니다.`
+    : `${input.companyName}에서 안심신고 ${input.roleLabel}로 초대했습니다.`;
+  return render(
+    `${input.companyName} 안심신고 ${input.roleLabel} 초대`,
+    [
+      from,
+      `아래 버튼을 눌러 ${input.dueDate}까지 초대를 수락해주세요. 처음이라면 이름과 비밀번호를 정해 계정을 만들고, 이미 계정이 있다면 그 계정으로 로그인해 수락하면 됩니다.`,
+      '사건을 다루는 계정은 수락한 뒤 인증 앱이나 패스키로 2단계 인증을 설정해야 합니다.',
+      '초대받을 일이 없으셨다면 이 메일을 무시하셔도 됩니다.',
+    ],
+    { label: '초대 수락하기', url: input.url },
+  );
+}
+
+/** To a new operator: the platform's operator sets a password through the usual reset link. */
+export function operatorWelcomeMail(input: { url: string }): RenderedMail {
+  return render(
+    '안심신고 운영자 계정이 만들어졌습니다',
+    [
+      '안심신고 운영자 계정이 만들어졌습니다. 아래 버튼을 눌러 비밀번호를 정해주세요.',
+      '이 링크는 1시간 동안 한 번만 사용할 수 있습니다. 시간이 지났다면 로그인 화면의 "비밀번호 찾기"로 새 링크를 받을 수 있습니다.',
+      '처음 로그인한 뒤 인증 앱이나 패스키로 2단계 인증을 설정해야 운영 콘솔을 쓸 수 있습니다.',
+    ],
+    { label: '비밀번호 정하기', url: input.url },
+  );
+}

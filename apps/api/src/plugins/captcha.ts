@@ -1,3 +1,4 @@
+import type { AltchaChallenge } from '@ansim/shared/contract/captcha';
 import { createChallenge, randomInt, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { Config } from '../config.ts';
@@ -10,7 +11,7 @@ const CHALLENGE_TTL_SECONDS = 10 * 60;
 export interface CaptchaVerifier {
   provider: 'altcha' | 'turnstile';
   /** A fresh challenge for the ALTCHA widget; null for Turnstile, whose challenges come from Cloudflare. */
-  createChallenge(): Promise<object | null>;
+  createChallenge(): Promise<AltchaChallenge | null>;
   /** Throws CAPTCHA_FAILED unless the solution is valid and has not been used before. */
   verify(solution: string | undefined): Promise<void>;
 }
@@ -38,15 +39,16 @@ function parseAltchaPayload(value: string): AltchaPayload | null {
 export function createAltchaVerifier(config: Config, database: Database): CaptchaVerifier {
   return {
     provider: 'altcha',
-    createChallenge: () =>
-      createChallenge({
+    // Typed by the wire contract, whose parameters also pass through any field a later altcha-lib adds.
+    createChallenge: async () =>
+      (await createChallenge({
         algorithm: 'SHA-256',
         cost: 1,
         counter: randomInt(Math.floor(config.ALTCHA_MAX_NUMBER / 10), config.ALTCHA_MAX_NUMBER),
         deriveKey,
         hmacSignatureSecret: config.ALTCHA_HMAC_KEY,
         expiresAt: Math.floor(Date.now() / 1000) + CHALLENGE_TTL_SECONDS,
-      }),
+      })) as AltchaChallenge,
     async verify(solution) {
       const payload = solution ? parseAltchaPayload(solution) : null;
       if (!payload) throw new AppError('CAPTCHA_FAILED');

@@ -7,16 +7,18 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { AwsV4Signer } from 'aws4fetch';
 import { randomToken } from '../lib/tokens.ts';
+import { type AwsCredentials, type CredentialSource, fixedCredentials } from './aws-credentials.ts';
 import { assertStorageKey, type FileStore, isStorageKey } from './file-store.ts';
-import { EMPTY_PAYLOAD_HASH, encodeRfc3986, type SigningCredentials, signRequest } from './sigv4.ts';
 
 export interface S3FileStoreOptions {
   /** `https://s3.<region>.amazonaws.com`, `http://minio:9000`, … */
   endpoint: string;
   bucket: string;
   region: string;
-  credentials: SigningCredentials;
+  /** Fixed keys, or a source that fetches (and refreshes) the machine's role credentials. */
+  credentials: AwsCredentials | CredentialSource;
   /** `host/bucket/key` instead of `bucket.host/key`: MinIO and most self-hosted servers want this. */
   forcePathStyle: boolean;
   /** Local directory for uploads in progress; they are sent to the bucket only once complete. */
@@ -51,6 +53,45 @@ interface Body {
 }
 
 const MAX_ATTEMPTS = 3;
+
+export const EMPTY_PAYLOAD_HASH = createHash('sha256').update('').digest('hex');
+
+export interface S3SignInput {
+  method: string;
+  url: URL;
+  /** Headers to send besides host and the x-amz-* ones the signer adds. */
+  headers?: Record<string, string>;
+  /** Hex SHA-256 of the body (the store always sends it, so S3 refuses a body damaged on the way). */
+  payloadHash: string;
+  region: string;
+  credentials: AwsCredentials;
+  /** `20130524T000000Z`; now when unset. */
+  datetime?: string;
+  /** Signing keys by day, region and secret, kept between requests. */
+  cache?: Map<string, ArrayBuffer>;
+}
+
+/**
+ * The headers of one S3 request signed with SigV4 by aws4fetch: the given ones plus x-amz-date,
+ * x-amz-content-sha256, x-amz-security-token (temporary credentials) and authorization. Node's own http client
+ * sends them, so a body can stream from disk with its hash signed (docs/decisions/0011-s3-signing.md).
+ */
+export async function signS3Request(input: S3SignInput): Promise<Record<string, string>> {
+  const signer = new AwsV4Signer({
+    method: input.method,
+    url: input.url.toString(),
+    headers: { ...input.headers, 'x-amz-content-sha256': input.payloadHash },
+    accessKeyId: input.credentials.accessKeyId,
+    secretAccessKey: input.credentials.secretAccessKey,
+    ...(input.credentials.sessionToken ? { sessionToken: input.credentials.sessionToken } : {}),
+    service: 's3',
+    region: input.region,
+    ...(input.datetime ? { datetime: input.datetime } : {}),
+    ...(input.cache ? { cache: input.cache } : {}),
+  });
+  const { headers } = await signer.sign();
+  return Object.fromEntries(headers);
+}
 
 function xmlValue(xml: string, tag: string): string | undefined {
   const match = new RegExp(`<${tag}>([^<]*)</${tag}>`).exec(xml);
@@ -89,12 +130,16 @@ function createS3Client(options: S3FileStoreOptions) {
     ? new https.Agent({ keepAlive: true, maxSockets: 32 })
     : new http.Agent({ keepAlive: true, maxSockets: 32 });
   const timeoutMs = options.timeoutMs ?? 60_000;
+  const credentials =
+    typeof options.credentials === 'function' ? options.credentials : fixedCredentials(options.credentials);
+  const signingKeys = new Map<string, ArrayBuffer>();
 
   const urlOf = (objectKey: string | null, query: Record<string, string>) => {
     const url = new URL(endpoint.origin);
-    const keyPath = objectKey === null ? '' : encodeRfc3986(objectKey);
+    // Keys are base64url tokens and bucket names are checked at start-up: neither needs escaping.
+    const keyPath = objectKey === null ? '' : encodeURIComponent(objectKey);
     if (options.forcePathStyle) {
-      url.pathname = `/${encodeRfc3986(options.bucket)}${objectKey === null ? '' : `/${keyPath}`}`;
+      url.pathname = `/${encodeURIComponent(options.bucket)}${objectKey === null ? '' : `/${keyPath}`}`;
     } else {
       url.hostname = `${options.bucket}.${endpoint.hostname}`;
       url.pathname = `/${keyPath}`;
@@ -103,18 +148,24 @@ function createS3Client(options: S3FileStoreOptions) {
     return url;
   };
 
-  const attempt = (method: string, url: URL, body: Body | undefined, extraHeaders: Record<string, string>) =>
-    new Promise<IncomingMessage>((resolve, reject) => {
-      const { headers } = signRequest({
-        method,
-        url,
-        headers: body
-          ? { ...extraHeaders, 'content-length': String(body.size) }
-          : { ...extraHeaders, ...(method === 'PUT' ? { 'content-length': '0' } : {}) },
-        payloadHash: body?.sha256 ?? EMPTY_PAYLOAD_HASH,
-        region: options.region,
-        credentials: options.credentials,
-      });
+  const attempt = async (
+    method: string,
+    url: URL,
+    body: Body | undefined,
+    extraHeaders: Record<string, string>,
+  ) => {
+    const headers = await signS3Request({
+      method,
+      url,
+      headers: body
+        ? { ...extraHeaders, 'content-length': String(body.size) }
+        : { ...extraHeaders, ...(method === 'PUT' ? { 'content-length': '0' } : {}) },
+      payloadHash: body?.sha256 ?? EMPTY_PAYLOAD_HASH,
+      region: options.region,
+      credentials: await credentials(),
+      cache: signingKeys,
+    });
+    return new Promise<IncomingMessage>((resolve, reject) => {
       const request = (isHttps ? https : http).request(url, { method, headers, agent }, resolve);
       request.setTimeout(timeoutMs, () => request.destroy(new Error(`S3 ${method} timed out`)));
       request.on('error', reject);
@@ -129,6 +180,7 @@ function createS3Client(options: S3FileStoreOptions) {
         pipeline(content, request).catch(reject);
       }
     });
+  };
 
   /**
    * Sends one request and returns the response once its status is a success. A lost connection or a 5xx

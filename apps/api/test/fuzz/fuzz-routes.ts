@@ -1,10 +1,18 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { CSRF_COOKIE, CSRF_HEADER, MFA_CHALLENGE_COOKIE, SESSION_COOKIE } from '@ansim/shared/constants';
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { createChallenge } from '../../src/domain/mfa/challenges.ts';
 import { createSession } from '../../src/domain/sessions/sessions.ts';
-import { createCompany, createManager, multipartFile, reportBody, upload } from '../fixtures.ts';
+import {
+  createCompany,
+  createManager,
+  createOperatorClient,
+  multipartFile,
+  reportBody,
+  upload,
+} from '../fixtures.ts';
 import {
   createTestApp,
   latestMail,
@@ -36,8 +44,8 @@ import {
 /** The fixed seed of every run: a finding reproduces with the same seed and run count. */
 export const FUZZ_SEED = 0x5eed_7007;
 
-type Actor = 'anonymous' | 'reporter' | 'manager' | 'invitee';
-const ACTORS: Actor[] = ['anonymous', 'reporter', 'manager', 'invitee'];
+type Actor = 'anonymous' | 'reporter' | 'manager' | 'invitee' | 'operator';
+const ACTORS: Actor[] = ['anonymous', 'reporter', 'manager', 'invitee', 'operator'];
 
 interface ActorState {
   cookies: Record<string, string>;
@@ -56,6 +64,8 @@ export interface FuzzFixture {
     invitation: string[];
     invitationToken: string[];
     intakeCode: string[];
+    /** A company with nobody in it, for the operator's suspend and resume: the fuzz company stays usable. */
+    company: string[];
   };
   templates: { report: unknown[]; reporterEmail: string };
 }
@@ -84,7 +94,8 @@ export async function createFuzzFixture(): Promise<FuzzFixture> {
   await createCompany(ctx, '퍼즈 주식회사', 'fuzz.example');
   const reporterEmail = 'reporter@fuzz.example';
   const reporter = await registerAndLogin(ctx, reporterEmail, { name: '퍼즈신고인' });
-  const manager = await createManager(ctx, 'manager@fuzz.example');
+  // The company's admin: a manager who also reaches the settings routes, so those get fuzzed past the role check.
+  const manager = await createManager(ctx, 'manager@fuzz.example', { role: 'admin' });
 
   const evidence = (await upload(reporter, '캡처.txt', Buffer.from('메신저 캡처'))).json();
   const targetReport = (await reporter.post('/api/v1/report/', reportBody('formal'))).json().id as string;
@@ -128,8 +139,11 @@ export async function createFuzzFixture(): Promise<FuzzFixture> {
   });
   if (inviteeUpload.statusCode !== 201) throw new Error(`invitee upload failed: ${inviteeUpload.body}`);
 
+  const operator = await createOperatorClient(ctx, 'operator@platform.example');
+  const spareCompany = await createCompany(ctx, '퍼즈 정지 회사', 'fuzz-spare.example');
   const userIds = await ctx.database.query<{ id: string; email: string }>(
-    `SELECT id, email FROM users WHERE email IN ('reporter@fuzz.example', 'manager@fuzz.example')`,
+    `SELECT id, email FROM users
+     WHERE email IN ('reporter@fuzz.example', 'manager@fuzz.example', 'operator@platform.example')`,
   );
   const userId = (email: string) => userIds.find((row) => row.email === email)!.id;
   const asActor = (client: TestClient, email: string): ActorState => ({
@@ -153,6 +167,7 @@ export async function createFuzzFixture(): Promise<FuzzFixture> {
       reporter: asActor(reporter, reporterEmail),
       manager: managerActor,
       invitee,
+      operator: asActor(operator, 'operator@platform.example'),
     },
     ids: {
       report: [targetReport, inviteeReport],
@@ -163,6 +178,7 @@ export async function createFuzzFixture(): Promise<FuzzFixture> {
       intakeCode: (
         await ctx.database.query<{ intake_code: string }>('SELECT intake_code FROM companies')
       ).map((row) => row.intake_code),
+      company: [spareCompany],
     },
     templates: {
       reporterEmail,
@@ -221,6 +237,20 @@ const managerQuery = {
   sort: ['created_at', '-updated_at', 'case_number', 'feedback_due_at'],
   page: ['1', '2', '100000'],
   page_size: ['1', '20', '100'],
+  // A well-formed cursor of a row that does not exist, one for another sort, and one that is not a cursor.
+  after: [
+    Buffer.from(JSON.stringify(['-created_at', '2026-01-01T00:00:00.000000Z', randomUUID()])).toString(
+      'base64url',
+    ),
+    Buffer.from(JSON.stringify(['case_number', "2026-0001'--", randomUUID()])).toString('base64url'),
+    'bm90IGEgY3Vyc29y',
+  ],
+  before: [
+    Buffer.from(JSON.stringify(['-created_at', '2026-01-01T00:00:00.000000Z', randomUUID()])).toString(
+      'base64url',
+    ),
+  ],
+  count: ['exact', 'estimate'],
 };
 
 /**
@@ -305,19 +335,38 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
   'GET /api/v1/report/:id': {},
   'GET /api/v1/report/:id/events': { eventStream: true },
   'GET /api/v1/report/:id/messages': {},
-  'POST /api/v1/report/:id/messages': { bodies: () => [{ body: '조사 일정이 궁금합니다.' }] },
+  'POST /api/v1/report/:id/messages': {
+    bodies: (f) => [
+      { body: '조사 일정이 궁금합니다.' },
+      { body: '녹음 파일입니다.', files: f.ids.file.slice(0, 1) },
+    ],
+  },
+  'POST /api/v1/report/:id/measures/:measureId/opinion': {
+    bodies: () => [{ consent: true }, { consent: false, opinion: '다른 부서로 옮기고 싶지 않습니다.' }],
+  },
   'GET /api/v1/manager/report': { query: managerQuery },
   'GET /api/v1/manager/report/export.csv': { query: managerQuery },
   'GET /api/v1/manager/report/:id': {},
+  'GET /api/v1/manager/report/:id/record.pdf': {},
   'PATCH /api/v1/manager/report/:id': {
     bodies: () => [
       { status: 'investigating', note_for_reporter: '조사를 시작합니다.', internal_note: '' },
       { status: 'received' },
       { status: 'action_taken', internal_note: '메모' },
+      {
+        status: 'action_taken',
+        outcome: { finding: 'substantiated', actions: ['warning', 'training'], summary: '경고 조치' },
+      },
+      { status: 'investigating', internal_note: '추가 증거가 들어와 다시 조사합니다.' },
     ],
   },
   'GET /api/v1/manager/report/:id/messages': {},
-  'POST /api/v1/manager/report/:id/messages': { bodies: () => [{ body: '면담 일정을 알려드립니다.' }] },
+  'POST /api/v1/manager/report/:id/messages': {
+    bodies: (f) => [
+      { body: '면담 일정을 알려드립니다.' },
+      { body: '안내문입니다.', files: f.ids.file.slice(-1) },
+    ],
+  },
   'POST /api/v1/manager/report/:id/measures': {
     bodies: () => [{ measure: 'separation', detail: '좌석 분리' }, { measure: 'other' }],
   },
@@ -341,9 +390,73 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
   },
   'POST /api/v1/manager/report/:id/invitations/:invitationId/resend': { bodies: () => [{}] },
   'POST /api/v1/manager/report/:id/invitations/:invitationId/revoke': { bodies: () => [{}] },
-  'GET /api/v1/manager/stats/reports': {},
+  'GET /api/v1/manager/report/:id/audit': {
+    query: {
+      action: ['report.read', 'report.status', 'case.assign', 'x'],
+      user_id: ['00000000-0000-4000-8000-000000000000', 'nobody'],
+    },
+  },
+  'PUT /api/v1/manager/report/:id/assignees': {
+    bodies: (f) => [{ user_ids: [f.actors.manager.userId] }, { user_ids: [] }],
+  },
+  // Never the manager themselves (refused): the fuzzer must not lock its own manager out of the case.
+  'POST /api/v1/manager/report/:id/exclusions': { bodies: (f) => [{ user_id: f.actors.reporter.userId }] },
+  'GET /api/v1/manager/stats/reports': {
+    query: { date_from: ['2025-01', '2026-11', '2026-13'], date_to: ['2026-11', '2024-12', 'x'] },
+  },
+  'GET /api/v1/company/settings': {},
+  'PATCH /api/v1/company/settings': {
+    bodies: () => [
+      { ack_deadline_days: 7, feedback_deadline_days: 90, retention_days: 1095 },
+      { notice_contact: '인사팀 02-000-0000', intake_help_text: '도움말' },
+      { ack_deadline_days: 30, feedback_deadline_days: 7 },
+    ],
+  },
+  'POST /api/v1/company/join-code/rotate': { bodies: () => [{}] },
+  'GET /api/v1/company/people': {},
+  'PATCH /api/v1/company/people/:id': { bodies: () => [{ role: 'member' }, { role: 'investigator' }] },
+  'GET /api/v1/company/invitations': {},
+  'POST /api/v1/company/invitations': {
+    bodies: () => [
+      { email: 'handler@fuzz.example', role: 'manager' },
+      { email: 'outside@elsewhere.example', role: 'investigator' },
+    ],
+  },
+  'DELETE /api/v1/company/pending-invitations/:id': {},
+  'GET /api/v1/company/domains': {},
+  'POST /api/v1/company/domains': {
+    bodies: () => [
+      { domain: 'new.fuzz.example', email: 'it@new.fuzz.example' },
+      { domain: 'fuzz.example', email: 'it@fuzz.example' },
+    ],
+  },
+  'DELETE /api/v1/company/domains/:domain': {},
+  'GET /api/v1/company/domains/verify/:token': {},
+  'POST /api/v1/company/domains/verify/:token': { bodies: () => [{}] },
+  'GET /api/v1/company/audit': {
+    query: {
+      action: ['company.settings', 'user.role'],
+      page: ['1', '2'],
+      user_id: ['00000000-0000-4000-8000-000000000000'],
+    },
+  },
   'POST /api/v1/invitation/acknowledge': { bodies: () => [{}] },
   'GET /api/v1/invitation/:token': {},
+  'GET /api/v1/company/invitations/:token': {},
+  'POST /api/v1/company/invitations/:token/accept': {
+    expensive: true,
+    bodies: () => [{ name: '초대받은 사람', password: STRONG_PASSWORD }, {}],
+  },
+  'POST /api/v1/operator/companies': {
+    bodies: () => [
+      { name: '퍼즈 새 회사', domains: ['fuzz-new.example'], admin_email: 'hr@fuzz-new.example' },
+      { name: '도메인 없는 회사', domains: [], admin_email: 'hr@elsewhere.example' },
+    ],
+  },
+  'GET /api/v1/operator/companies': {},
+  'POST /api/v1/operator/companies/:id/suspend': { bodies: () => [{}] },
+  'POST /api/v1/operator/companies/:id/resume': { bodies: () => [{}] },
+  'GET /api/v1/operator/health': {},
   'GET /api/v1/intake/:code': {},
   'POST /api/v1/intake': {
     bodies: (f) => [
@@ -360,6 +473,7 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
   'DELETE /api/v1/receipt': {},
   'GET /api/v1/user/pending-receipts': {},
   'DELETE /api/v1/user/pending-receipts': {},
+  'POST /api/v1/user/join': { bodies: () => [{ join_code: 'NOT-A-JOIN-CODE' }, { join_code: '' }] },
 };
 
 export interface FuzzTarget {
@@ -423,7 +537,9 @@ function paramArbitrary(name: string, target: FuzzTarget, fixture: FuzzFixture):
               ? ['favicon-32x32.png', 'static/swagger-ui.css', 'json', 'static/index.html']
               : target.url.startsWith('/api/v1/file')
                 ? fixture.ids.file
-                : fixture.ids.report;
+                : target.url.startsWith('/api/v1/operator')
+                  ? fixture.ids.company
+                  : fixture.ids.report;
   return fc.oneof(
     { arbitrary: fc.constantFrom(...pool), weight: 4 },
     { arbitrary: fc.constantFrom(...pool).map((id) => id.toUpperCase()), weight: 1 },

@@ -1,11 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies } from '../../src/db/schema.ts';
+import { companies, users } from '../../src/db/schema.ts';
 import {
   anonymousDraft,
   createCompany,
+  createHandler,
   createManager,
+  createOperatorClient,
   invitationTokenFor,
   inviteeClient,
   multipartFile,
@@ -31,9 +33,21 @@ const CALLERS = [
   'inviteeThis',
   'inviteeOther',
   'receiptHolder',
+  'operator',
 ] as const;
 type Caller = (typeof CALLERS)[number];
-type Row = [number, number, number, number, number, number, number, number];
+type Row = [number, number, number, number, number, number, number, number, number];
+
+/**
+ * Company A's other case handlers, tried on every route too. Unless a row says otherwise (`extra`), the assigned
+ * investigator is answered like `managerSame`; the unassigned investigator and the manager excluded from case A
+ * (named like its accused person) like `managerOther` on a route of case A — the same 404 as another company's
+ * case — and like `managerSame` elsewhere.
+ */
+const EXTRA_CALLERS = ['investigatorAssigned', 'investigatorUnassigned', 'excludedManager'] as const;
+type ExtraCaller = (typeof EXTRA_CALLERS)[number];
+/** Investigators do not assign, exclude or read the statistics; the excluded manager does, but not on case A. */
+const caseManagersOnly = { investigatorAssigned: 403, investigatorUnassigned: 403, excludedManager: 404 };
 
 interface Fixture {
   caseA: string;
@@ -43,6 +57,12 @@ interface Fixture {
   spareInvitationA: string;
   tokenA: string;
   intakeCodeA: string;
+  /** A member of company A whom a manager may exclude from case A by hand. */
+  excludableUserA: string;
+  /** The investigator assigned to case A. */
+  investigatorA: string;
+  /** A company of its own for the operator to suspend and resume, so nobody else above is logged out. */
+  companyC: string;
 }
 
 interface Call {
@@ -54,26 +74,50 @@ interface Call {
   stream?: boolean;
 }
 
-const everyone = (status: number): Row => [status, status, status, status, status, status, status, status];
+const everyone = (status: number): Row => [
+  status,
+  status,
+  status,
+  status,
+  status,
+  status,
+  status,
+  status,
+  status,
+];
 /**
  * Needs a session; invitees have none, and neither has the holder of an anonymous report's receipt: outside
  * that one report a receipt counts as nothing (decision 0005).
  */
-const anyUser = (ok: number): Row => [401, ok, ok, ok, ok, 401, 401, 401];
-/** Manager pages of the company: a member is 403, a manager of another company sees only their own. */
-const managerOfAny = (ok: number): Row => [401, 403, 403, ok, ok, 401, 401, 401];
+const anyUser = (ok: number): Row => [401, ok, ok, ok, ok, 401, 401, 401, ok];
+/**
+ * Manager pages of the company: a member is 403, a manager of another company sees only their own. The
+ * platform's operator is no handler of any company: 403, never a case.
+ */
+const managerOfAny = (ok: number): Row => [401, 403, 403, ok, ok, 401, 401, 401, 403];
 /** One case of company A: another company's manager gets 404, as if it did not exist. */
-const managerOfCase = (ok: number): Row => [401, 403, 403, ok, 404, 401, 401, 401];
+const managerOfCase = (ok: number): Row => [401, 403, 403, ok, 404, 401, 401, 401, 403];
+/**
+ * The company admin's settings (issue 13). None of these callers is an admin (`managerSame` is a manager), so
+ * all are refused; every role, admins of both companies and the operator included, is in company-settings.test.ts.
+ */
+const companyAdminOnly = (): Row => [401, 403, 403, 403, 403, 401, 401, 401, 403];
 /** The reporter's own case: anyone else is 404. */
-const ownerOnly = (ok: number): Row => [401, ok, 404, 404, 404, 401, 401, 401];
+const ownerOnly = (ok: number): Row => [401, ok, 404, 404, 404, 401, 401, 401, 404];
+/** The operator console: the platform's operator only. */
+const operatorOnly = (ok: number): Row => [401, 403, 403, 403, 403, 401, 401, 401, ok];
 
 let registrations = 0;
+const NO_SUCH_ID = '00000000-0000-4000-8000-000000000000';
 
 /**
  * Every route, its request against the fixture, and the expected status for each caller. Keys are the route
  * patterns as Fastify prints them; the test fails when the app has a route this table does not list.
  */
-const TABLE: Record<string, { call: (f: Fixture) => Call | Promise<Call>; expect: Row }> = {
+const TABLE: Record<
+  string,
+  { call: (f: Fixture) => Call | Promise<Call>; expect: Row; extra?: Partial<Record<ExtraCaller, number>> }
+> = {
   'GET /api/csrf': { call: () => ({ url: '/api/csrf' }), expect: everyone(204) },
   'GET /api/health': { call: () => ({ url: '/api/health' }), expect: everyone(200) },
   'GET /api/ready': { call: () => ({ url: '/api/ready' }), expect: everyone(200) },
@@ -162,7 +206,7 @@ const TABLE: Record<string, { call: (f: Fixture) => Call | Promise<Call>; expect
   // The managers have TOTP active already (fixtures enrol them): a second enrolment is a conflict.
   'POST /api/v1/user/mfa/totp': {
     call: () => ({ url: '/api/v1/user/mfa/totp/' }),
-    expect: [401, 200, 200, 409, 409, 401, 401, 401],
+    expect: [401, 200, 200, 409, 409, 401, 401, 401, 409],
   },
   // Every change needs the current password: a wrong one is refused whoever asks.
   'POST /api/v1/user/mfa/totp/confirm': {
@@ -207,26 +251,28 @@ const TABLE: Record<string, { call: (f: Fixture) => Call | Promise<Call>; expect
   'POST /api/v1/file': {
     call: () => ({ url: '/api/v1/file/', ...multipartFile('메모.txt', Buffer.from('메모')) }),
     // Invitees upload evidence for their statement, owned by their invitation.
-    expect: [401, 201, 201, 201, 201, 201, 201, 401],
+    expect: [401, 201, 201, 201, 201, 201, 201, 401, 201],
   },
   'GET /api/v1/file': {
     call: () => ({ url: '/api/v1/file/' }),
-    expect: [401, 200, 200, 200, 200, 200, 200, 401],
+    expect: [401, 200, 200, 200, 200, 200, 200, 401, 200],
   },
   'GET /api/v1/file/:id': {
     call: (f) => ({ url: `/api/v1/file/${f.fileA}/` }),
-    // The accused sees the evidence of their case because the manager chose to share it.
-    expect: [401, 200, 404, 200, 404, 200, 404, 404],
+    // The accused sees the evidence of their case because the manager chose to share it. The operator never.
+    expect: [401, 200, 404, 200, 404, 200, 404, 404, 404],
+    extra: { investigatorUnassigned: 404, excludedManager: 404 },
   },
   'DELETE /api/v1/file/:id': {
     call: (f) => ({ url: `/api/v1/file/${f.fileA}/` }),
-    expect: [401, 409, 404, 404, 404, 404, 404, 401],
+    expect: [401, 409, 404, 404, 404, 404, 404, 401, 404],
   },
 
   'POST /api/v1/report': {
     call: () => ({ url: '/api/v1/report/', json: reportBody('brief') }),
-    // With an invitation token the only thing one may file is that invitation's statement.
-    expect: [401, 201, 201, 201, 201, 400, 400, 401],
+    // With an invitation token the only thing one may file is that invitation's statement. The operator belongs
+    // to no company: nothing to report to (403 NO_COMPANY).
+    expect: [401, 201, 201, 201, 201, 400, 400, 401, 403],
   },
   'GET /api/v1/report': { call: () => ({ url: '/api/v1/report/' }), expect: anyUser(200) },
   'GET /api/v1/report/:id': { call: (f) => ({ url: `/api/v1/report/${f.caseA}` }), expect: ownerOnly(200) },
@@ -242,6 +288,13 @@ const TABLE: Record<string, { call: (f: Fixture) => Call | Promise<Call>; expect
     call: (f) => ({ url: `/api/v1/report/${f.caseA}/messages`, json: { body: '추가로 말씀드립니다.' } }),
     expect: ownerOnly(201),
   },
+  'POST /api/v1/report/:id/measures/:measureId/opinion': {
+    call: (f) => ({
+      url: `/api/v1/report/${f.caseA}/measures/${f.measureA}/opinion`,
+      json: { consent: false, opinion: '지금 자리가 편합니다.' },
+    }),
+    expect: ownerOnly(200),
+  },
 
   'GET /api/v1/manager/report': {
     call: () => ({ url: '/api/v1/manager/report/' }),
@@ -254,14 +307,21 @@ const TABLE: Record<string, { call: (f: Fixture) => Call | Promise<Call>; expect
   'GET /api/v1/manager/stats/reports': {
     call: () => ({ url: '/api/v1/manager/stats/reports' }),
     expect: managerOfAny(200),
+    extra: { investigatorAssigned: 403, investigatorUnassigned: 403 },
   },
   'GET /api/v1/manager/report/:id': {
     call: (f) => ({ url: `/api/v1/manager/report/${f.caseA}` }),
     expect: managerOfCase(200),
   },
+  'GET /api/v1/manager/report/:id/record.pdf': {
+    call: (f) => ({ url: `/api/v1/manager/report/${f.caseA}/record.pdf` }),
+    expect: managerOfCase(200),
+  },
   'PATCH /api/v1/manager/report/:id': {
     call: (f) => ({ url: `/api/v1/manager/report/${f.caseA}`, json: { status: 'investigating' } }),
     expect: managerOfCase(200),
+    // The manager moved the case first: the assigned investigator passes every access check and meets the rule.
+    extra: { investigatorAssigned: 409 },
   },
   'GET /api/v1/manager/report/:id/messages': {
     call: (f) => ({ url: `/api/v1/manager/report/${f.caseA}/messages` }),
@@ -278,13 +338,35 @@ const TABLE: Record<string, { call: (f: Fixture) => Call | Promise<Call>; expect
   'PATCH /api/v1/manager/report/:id/measures/:measureId': {
     call: (f) => ({
       url: `/api/v1/manager/report/${f.caseA}/measures/${f.measureA}`,
-      json: { reporter_consent: true },
+      // Not the consent: the reporter answered for themselves above, which a handler cannot overwrite.
+      json: { decision: 'pending' },
     }),
     expect: managerOfCase(200),
   },
   'GET /api/v1/manager/report/:id/events': {
     call: (f) => ({ url: `/api/v1/manager/report/${f.caseA}/events`, stream: true }),
     expect: managerOfCase(200),
+  },
+  'GET /api/v1/manager/report/:id/audit': {
+    call: (f) => ({ url: `/api/v1/manager/report/${f.caseA}/audit?action=report.read` }),
+    expect: managerOfCase(200),
+  },
+  'PUT /api/v1/manager/report/:id/assignees': {
+    // The same assignment again, so the assigned investigator keeps case A for the rows after this one.
+    call: (f) => ({
+      url: `/api/v1/manager/report/${f.caseA}/assignees`,
+      json: { user_ids: [f.investigatorA] },
+    }),
+    expect: managerOfCase(200),
+    extra: caseManagersOnly,
+  },
+  'POST /api/v1/manager/report/:id/exclusions': {
+    call: (f) => ({
+      url: `/api/v1/manager/report/${f.caseA}/exclusions`,
+      json: { user_id: f.excludableUserA },
+    }),
+    expect: managerOfCase(201),
+    extra: caseManagersOnly,
   },
   'POST /api/v1/manager/report/:id/invitations': {
     call: (f) => ({
@@ -302,6 +384,64 @@ const TABLE: Record<string, { call: (f: Fixture) => Call | Promise<Call>; expect
     expect: managerOfCase(200),
   },
 
+  'GET /api/v1/company/settings': {
+    call: () => ({ url: '/api/v1/company/settings' }),
+    expect: companyAdminOnly(),
+  },
+  'PATCH /api/v1/company/settings': {
+    call: () => ({ url: '/api/v1/company/settings', json: { ack_deadline_days: 7 } }),
+    expect: companyAdminOnly(),
+  },
+  'POST /api/v1/company/join-code/rotate': {
+    call: () => ({ url: '/api/v1/company/join-code/rotate' }),
+    expect: companyAdminOnly(),
+  },
+  'GET /api/v1/company/people': {
+    call: () => ({ url: '/api/v1/company/people' }),
+    expect: companyAdminOnly(),
+  },
+  'PATCH /api/v1/company/people/:id': {
+    call: () => ({ url: `/api/v1/company/people/${NO_SUCH_ID}`, json: { role: 'manager' } }),
+    expect: companyAdminOnly(),
+  },
+  'GET /api/v1/company/invitations': {
+    call: () => ({ url: '/api/v1/company/invitations' }),
+    expect: companyAdminOnly(),
+  },
+  'POST /api/v1/company/invitations': {
+    call: () => ({ url: '/api/v1/company/invitations', json: { email: 'new@a.example', role: 'manager' } }),
+    expect: companyAdminOnly(),
+  },
+  'DELETE /api/v1/company/pending-invitations/:id': {
+    call: () => ({ url: `/api/v1/company/pending-invitations/${NO_SUCH_ID}` }),
+    expect: companyAdminOnly(),
+  },
+  'GET /api/v1/company/domains': {
+    call: () => ({ url: '/api/v1/company/domains' }),
+    expect: companyAdminOnly(),
+  },
+  'POST /api/v1/company/domains': {
+    call: () => ({
+      url: '/api/v1/company/domains',
+      json: { domain: 'new.example', email: 'it@new.example' },
+    }),
+    expect: companyAdminOnly(),
+  },
+  'DELETE /api/v1/company/domains/:domain': {
+    call: () => ({ url: '/api/v1/company/domains/a.example' }),
+    expect: companyAdminOnly(),
+  },
+  // The domain proof link: its token is the credential, whoever holds it (an unknown one is 400 for all).
+  'GET /api/v1/company/domains/verify/:token': {
+    call: () => ({ url: `/api/v1/company/domains/verify/${'x'.repeat(43)}` }),
+    expect: everyone(400),
+  },
+  'POST /api/v1/company/domains/verify/:token': {
+    call: () => ({ url: `/api/v1/company/domains/verify/${'x'.repeat(43)}` }),
+    expect: everyone(400),
+  },
+  'GET /api/v1/company/audit': { call: () => ({ url: '/api/v1/company/audit' }), expect: companyAdminOnly() },
+
   // The link's token is the credential here: whoever holds it sees what the invitee is asked about.
   'GET /api/v1/invitation/:token': {
     call: (f) => ({ url: `/api/v1/invitation/${f.tokenA}` }),
@@ -309,7 +449,49 @@ const TABLE: Record<string, { call: (f: Fixture) => Call | Promise<Call>; expect
   },
   'POST /api/v1/invitation/acknowledge': {
     call: () => ({ url: '/api/v1/invitation/acknowledge' }),
-    expect: [404, 404, 404, 404, 404, 200, 200, 404],
+    expect: [404, 404, 404, 404, 404, 200, 200, 404, 404],
+  },
+
+  // A company invitation's mailed token is the credential; an unknown one is 404 whoever asks.
+  'GET /api/v1/company/invitations/:token': {
+    call: () => ({ url: `/api/v1/company/invitations/${'x'.repeat(43)}` }),
+    expect: everyone(404),
+  },
+  'POST /api/v1/company/invitations/:token/accept': {
+    call: () => ({
+      url: `/api/v1/company/invitations/${'x'.repeat(43)}/accept`,
+      json: { name: '초대받은 사람', password: '안전한-비밀번호-2026!' },
+    }),
+    expect: everyone(404),
+  },
+
+  // The operator console: companies and platform health, never a case.
+  'POST /api/v1/operator/companies': {
+    call: () => ({
+      url: '/api/v1/operator/companies',
+      json: {
+        name: `매트릭스 회사 ${++registrations}`,
+        domains: [],
+        admin_email: `admin-${registrations}@matrix.example`,
+      },
+    }),
+    expect: operatorOnly(201),
+  },
+  'GET /api/v1/operator/companies': {
+    call: () => ({ url: '/api/v1/operator/companies' }),
+    expect: operatorOnly(200),
+  },
+  'POST /api/v1/operator/companies/:id/suspend': {
+    call: (f) => ({ url: `/api/v1/operator/companies/${f.companyC}/suspend` }),
+    expect: operatorOnly(200),
+  },
+  'POST /api/v1/operator/companies/:id/resume': {
+    call: (f) => ({ url: `/api/v1/operator/companies/${f.companyC}/resume` }),
+    expect: operatorOnly(200),
+  },
+  'GET /api/v1/operator/health': {
+    call: () => ({ url: '/api/v1/operator/health' }),
+    expect: operatorOnly(200),
   },
 
   // Anonymous drafts and receipts (decision 0005). A company's intake page is public, like the link it is.
@@ -319,7 +501,7 @@ const TABLE: Record<string, { call: (f: Fixture) => Call | Promise<Call>; expect
   },
   'POST /api/v1/intake': {
     call: () => ({ url: '/api/v1/intake/', json: {} }),
-    expect: [401, 201, 201, 201, 201, 401, 401, 401],
+    expect: [401, 201, 201, 201, 201, 401, 401, 401, 403],
   },
   'POST /api/v1/receipt': {
     call: async () => ({
@@ -330,7 +512,7 @@ const TABLE: Record<string, { call: (f: Fixture) => Call | Promise<Call>; expect
   },
   'GET /api/v1/receipt': {
     call: () => ({ url: '/api/v1/receipt/' }),
-    expect: [401, 401, 401, 401, 401, 401, 401, 200],
+    expect: [401, 401, 401, 401, 401, 401, 401, 200, 401],
   },
   'GET /api/v1/user/pending-receipts': {
     call: () => ({ url: '/api/v1/user/pending-receipts' }),
@@ -341,6 +523,12 @@ const TABLE: Record<string, { call: (f: Fixture) => Call | Promise<Call>; expect
     expect: anyUser(204),
   },
   'DELETE /api/v1/receipt': { call: () => ({ url: '/api/v1/receipt/' }), expect: everyone(204) },
+  // Every signed-in caller here already belongs to a company: a join code cannot move them (409), before
+  // the code is even looked up.
+  'POST /api/v1/user/join': {
+    call: (f) => ({ url: '/api/v1/user/join', json: { join_code: f.intakeCodeA } }),
+    expect: anyUser(409),
+  },
 
   // Last: it ends the sessions of everyone above.
   'DELETE /api/v1/token': { call: () => ({ url: '/api/v1/token/' }), expect: everyone(204) },
@@ -350,6 +538,7 @@ let ctx: TestContext;
 const app = () => ctx.app;
 let fixture: Fixture;
 let callers: Record<Caller, TestClient>;
+let extraCallers: Record<ExtraCaller, TestClient>;
 let baseUrl: string;
 
 /**
@@ -365,6 +554,10 @@ beforeAll(async () => {
   const reporterB = await registerAndLogin(ctx, 'reporter@b.example');
   const managerSame = await createManager(ctx, 'manager@a.example');
   const managerOther = await createManager(ctx, 'manager@b.example');
+  const investigatorAssigned = await createHandler(ctx, 'investigator@a.example', 'investigator');
+  const investigatorUnassigned = await createHandler(ctx, 'investigator2@a.example', 'investigator');
+  // Named like the accused person of company A's cases: excluded from them when they are filed.
+  const excludedManager = await createHandler(ctx, 'park@a.example', 'manager', { name: '박행위' });
 
   async function fileCase(client: TestClient, domain: string) {
     const file = (await upload(client, '증거.txt', Buffer.from('메신저 캡처 내용'))).json().id as string;
@@ -412,6 +605,12 @@ beforeAll(async () => {
   const tokenB = await invitationTokenFor(ctx, 'accused@b.example', 'defendant');
   const caseView = (await managerSame.get(`/api/v1/manager/report/${a.caseId}`)).json();
   const spare = caseView.invitations.find((invitation: { kind: string }) => invitation.kind === 'reference');
+  const assigned = await managerSame.request({
+    method: 'PUT',
+    url: `/api/v1/manager/report/${a.caseId}/assignees`,
+    json: { user_ids: [investigatorAssigned.id] },
+  });
+  expect(assigned.statusCode).toBe(200);
   const measure = await managerSame.post(`/api/v1/manager/report/${a.caseId}/measures`, {
     measure: 'separation',
   });
@@ -424,6 +623,11 @@ beforeAll(async () => {
     spareInvitationA: spare.id,
     tokenA,
     intakeCodeA: companyA!.intakeCode,
+    excludableUserA: (
+      await ctx.database.db.select({ id: users.id }).from(users).where(eq(users.email, 'colleague@a.example'))
+    )[0]!.id,
+    investigatorA: investigatorAssigned.id,
+    companyC: await createCompany(ctx, '씨 주식회사', 'c.example'),
   };
   callers = {
     loggedOut: new TestClient(ctx.app),
@@ -434,10 +638,16 @@ beforeAll(async () => {
     inviteeThis: inviteeClient(ctx, tokenA),
     inviteeOther: inviteeClient(ctx, tokenB),
     receiptHolder,
+    operator: await createOperatorClient(ctx, 'operator@platform.example'),
+  };
+  extraCallers = {
+    investigatorAssigned: investigatorAssigned.client,
+    investigatorUnassigned: investigatorUnassigned.client,
+    excludedManager: excludedManager.client,
   };
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
-});
+}, 240_000);
 afterAll(() => ctx.close());
 
 /** The status of a stream's answer over a real connection, closed as soon as the head arrived. */
@@ -466,10 +676,19 @@ describe('security: access matrix', () => {
     ).toEqual([]);
 
     const failures: string[] = [];
+    const expected = (row: (typeof TABLE)[string], call: Call, caller: Caller | ExtraCaller): number => {
+      const index = (CALLERS as readonly string[]).indexOf(caller);
+      if (index >= 0) return row.expect[index]!;
+      const given = row.extra?.[caller as ExtraCaller];
+      if (given !== undefined) return given;
+      const [same, other] = [row.expect[3], row.expect[4]];
+      if (caller === 'investigatorAssigned') return same;
+      return call.url.includes(fixture.caseA) ? other : same;
+    };
     for (const [route, row] of Object.entries(TABLE)) {
       const method = route.split(' ')[0] as 'GET';
-      for (const [index, caller] of CALLERS.entries()) {
-        const client = callers[caller];
+      for (const caller of [...CALLERS, ...EXTRA_CALLERS]) {
+        const client = caller in callers ? callers[caller as Caller] : extraCallers[caller as ExtraCaller];
         const call = await row.call(fixture);
         const status = call.stream
           ? await streamStatus(client, call.url)
@@ -482,10 +701,10 @@ describe('security: access matrix', () => {
                 headers: call.headers,
               })
             ).statusCode;
-        if (status !== row.expect[index])
-          failures.push(`${route} as ${caller}: ${status}, expected ${row.expect[index]}`);
+        const want = expected(row, call, caller);
+        if (status !== want) failures.push(`${route} as ${caller}: ${status}, expected ${want}`);
       }
     }
     expect(failures).toEqual([]);
-  });
+  }, 300_000); // 12 callers × every route: minutes on a loaded machine
 });

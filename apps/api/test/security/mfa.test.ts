@@ -11,8 +11,10 @@ import {
   enrolledMfa,
   enrolTotp,
   freshMfaCode,
+  keepInOneWindow,
   logIn,
   mailsTo,
+  rateLimitKey,
   registerAndLogin,
   STRONG_PASSWORD,
   solveCaptcha,
@@ -37,12 +39,6 @@ async function passwordStep(client: TestClient, email: string) {
     password: STRONG_PASSWORD,
     captcha: await solveCaptcha(ctx.app),
   });
-}
-
-/** Fixed windows: start a burst early enough in the window that it does not straddle two. */
-async function awayFromWindowEnd(windowSeconds: number, marginSeconds: number) {
-  const left = windowSeconds - ((Date.now() / 1000) % windowSeconds);
-  if (left < marginSeconds) await new Promise((resolve) => setTimeout(resolve, left * 1000 + 200));
 }
 
 describe('security: multi-factor authentication', () => {
@@ -189,7 +185,13 @@ describe('security: multi-factor authentication', () => {
     const email = 'throttle@mfa.example';
     const enrolling = await registerAndLogin(ctx, email);
     await enrolTotp(enrolling, email);
-    await awayFromWindowEnd(3600, 20);
+    const [user] = await ctx.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    const failKey = rateLimitKey(ctx, 'mfa-fail', user!.id);
+    /** One answer to the second-factor step, counted in the same hour window as the others. */
+    const answer = async (client: TestClient, code: string) => {
+      await keepInOneWindow(ctx.database, failKey, 3600);
+      return client.post('/api/v1/token/mfa', { code });
+    };
     const { secret } = enrolledMfa.get(email)!;
     const valid = [-1, 0, 1, 2].map((offset) => totpCodeAt(secret, currentStep() + offset));
     const wrong = () =>
@@ -198,8 +200,7 @@ describe('security: multi-factor authentication', () => {
     const challenge = new TestClient(ctx.app);
     await passwordStep(challenge, email);
     const codes: string[] = [];
-    for (let i = 0; i < 5; i += 1)
-      codes.push((await challenge.post('/api/v1/token/mfa', { code: wrong() })).json().code);
+    for (let i = 0; i < 5; i += 1) codes.push((await answer(challenge, wrong())).json().code);
     expect(codes).toEqual(Array(5).fill('INVALID_MFA_CODE'));
     const dead = await challenge.post('/api/v1/token/mfa', { code: freshMfaCode(email) });
     expect(dead.json().code).toBe('MFA_CHALLENGE_EXPIRED');
@@ -207,10 +208,10 @@ describe('security: multi-factor authentication', () => {
     const next = new TestClient(ctx.app);
     await passwordStep(next, email);
     for (let i = 5; i < MFA_FAILURES_PER_ACCOUNT_PER_HOUR; i += 1)
-      expect((await next.post('/api/v1/token/mfa', { code: wrong() })).statusCode).toBe(400);
+      expect((await answer(next, wrong())).statusCode).toBe(400);
     const last = new TestClient(ctx.app);
     await passwordStep(last, email);
-    const blocked = await last.post('/api/v1/token/mfa', { code: freshMfaCode(email) });
+    const blocked = await answer(last, freshMfaCode(email));
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     expect(last.cookies.has(SESSION_COOKIE)).toBe(false);

@@ -38,6 +38,7 @@ describe('safeRedirect', () => {
 describe('afterLoginPath', () => {
   it('sends a manager to the case list and a member to the dashboard when nothing was asked for', () => {
     expect(afterLoginPath(null, ORIGIN, 'manager')).toBe('/manager');
+    expect(afterLoginPath(null, ORIGIN, 'operator')).toBe('/operator');
     expect(afterLoginPath(null, ORIGIN, 'member')).toBe('/dashboard');
     expect(afterLoginPath(undefined, ORIGIN, undefined)).toBe('/dashboard');
   });

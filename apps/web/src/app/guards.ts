@@ -1,3 +1,4 @@
+import { isHandlerRole } from '@ansim/shared/constants';
 import { paths } from '../config/paths';
 
 export interface LocationLike {
@@ -54,15 +55,21 @@ export function safeRedirect(raw: string | null | undefined, origin: string): st
 }
 
 /**
- * Where to go after login: the page that was asked for, else the person's home — the case list for a
- * manager, the member dashboard for everyone else.
+ * Where to go after login: the page that was asked for, else the person's home — the operator console for the
+ * platform's operator, the case list for a case handler, the member dashboard for everyone else.
  */
 export function afterLoginPath(
   raw: string | null | undefined,
   origin: string,
   role: string | undefined,
 ): string {
-  return followableRedirect(raw, origin) ?? (role === 'manager' ? paths.manager.to() : DEFAULT_AFTER_LOGIN);
+  const home =
+    role === 'operator'
+      ? paths.operator.to()
+      : isHandlerRole(role)
+        ? paths.manager.to()
+        : DEFAULT_AFTER_LOGIN;
+  return followableRedirect(raw, origin) ?? home;
 }
 
 /**

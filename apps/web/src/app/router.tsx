@@ -154,10 +154,39 @@ export const routes: RouteObject[] = [
         lazy: page(() => import('../features/manager/manager-page')),
       },
       {
+        id: paths.managerStats.name,
+        path: paths.managerStats.path,
+        handle: loginRequired,
+        lazy: page(() => import('../features/manager/manager-stats-page')),
+      },
+      {
+        id: paths.managerSettings.name,
+        path: paths.managerSettings.path,
+        handle: loginRequired,
+        lazy: page(() => import('../features/company-settings/settings-page')),
+      },
+      {
+        id: paths.domainVerify.name,
+        path: paths.domainVerify.path,
+        handle: invitationPage,
+        lazy: page(() => import('../features/company-settings/domain-verify-page')),
+      },
+      {
         id: paths.managerDetail.name,
         path: paths.managerDetail.path,
         handle: loginRequired,
         lazy: page(() => import('../features/manager/manager-detail-page')),
+      },
+      {
+        id: paths.operator.name,
+        path: paths.operator.path,
+        handle: loginRequired,
+        lazy: page(() => import('../features/operator/operator-page')),
+      },
+      {
+        id: paths.join.name,
+        path: paths.join.path,
+        lazy: page(() => import('../features/join/join-page')),
       },
       {
         id: paths.reportDetail.name,

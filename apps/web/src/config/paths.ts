@@ -33,6 +33,25 @@ export const paths = {
   /** Second factors of the account (issue 11): TOTP, passkeys, recovery codes. */
   accountSecurity: { name: 'account-security', path: '/account/security', to: () => '/account/security' },
   manager: { name: 'manager', path: '/manager', to: () => '/manager' },
+  /** The company's statistics (issue 12), for managers and admins; `YYYY-MM` months in the address. */
+  managerStats: {
+    name: 'manager-stats',
+    path: '/manager/stats',
+    to: (range?: { from: string; to: string }) =>
+      range ? `/manager/stats?from=${range.from}&to=${range.to}` : '/manager/stats',
+  },
+  /** The company admin's settings (issue 13); `tab` opens one section. */
+  managerSettings: {
+    name: 'manager-settings',
+    path: '/manager/settings',
+    to: (tab?: string) => (tab ? `/manager/settings?tab=${encodeURIComponent(tab)}` : '/manager/settings'),
+  },
+  /** The link mailed to an address at a mail domain a company admin wants to add. */
+  domainVerify: {
+    name: 'domain-verify-token',
+    path: '/domains/verify/:token',
+    to: (token: string) => `/domains/verify/${encodeURIComponent(token)}`,
+  },
   managerDetail: {
     name: 'manager-detail-id',
     path: '/manager/detail/:id',
@@ -43,6 +62,14 @@ export const paths = {
     path: '/report-detail/:id',
     to: (id: string | number) => `/report-detail/${encodeURIComponent(String(id))}`,
   },
+  /** The platform operator's console (issue 13): companies and platform health, never a case. */
+  operator: { name: 'operator', path: '/operator', to: () => '/operator' },
+  /** A company invitation's mailed link: set a password (or accept with the account) and join the company. */
+  join: {
+    name: 'join-token',
+    path: '/join/:token',
+    to: (token: string) => `/join/${encodeURIComponent(token)}`,
+  },
   receipt: { name: 'receipt', path: '/receipt', to: () => '/receipt' },
   intake: {
     name: 'intake-code',
@@ -50,5 +77,8 @@ export const paths = {
     to: (code: string) => `/c/${encodeURIComponent(code)}`,
   },
 } as const;
+
+/** Parts of a page another page links to (`#…`): the account page's join-code form, from the type chooser. */
+export const pageSections = { joinCompany: 'join-company' } as const;
 
 export type RouteName = (typeof paths)[keyof typeof paths]['name'];

@@ -1,4 +1,6 @@
+import type { LoginResponse, SessionExpires } from '@ansim/shared/contract/token';
 import { create } from 'zustand';
+import { env } from '../config/env';
 import { clearDrafts } from './draft-storage';
 
 export const LOGIN_EXPIRES_KEY = 'loginExpires';
@@ -58,9 +60,7 @@ if (typeof window !== 'undefined') {
 export const isLoggedIn = (): boolean => isLoggedInAt(useLoginState.getState().expires);
 export const useIsLoggedIn = (): boolean => useLoginState((state) => isLoggedInAt(state.expires));
 
-interface TokenResponse {
-  expires: number;
-}
+type TokenResponse = SessionExpires;
 
 /** Loaded on demand so the landing page does not pay for axios before it makes a call. */
 const loadRequest = () => import('./request');
@@ -74,7 +74,7 @@ export async function login(body: {
   captcha: string;
 }): Promise<LoginResult> {
   const { request } = await loadRequest();
-  const answer = await request<TokenResponse | { mfa_required: true }>('post', '/api/v1/token/', {
+  const answer = await request<LoginResponse>('post', '/api/v1/token/', {
     data: body,
   });
   // No session yet: the server holds the half-finished login and names it in an HttpOnly cookie.
@@ -123,12 +123,19 @@ export async function logout(): Promise<void> {
 
 /** Spec §4: runs at start-up. UNAUTHORIZED ends the local session; any other failure is only logged. */
 export async function refreshLoginStatus(): Promise<void> {
+  // A plain fetch: this runs on every first visit, the landing page's included, which must not pay for axios
+  // (issue 16's 150 KB budget on what a first visit transfers). A GET needs no CSRF token.
   try {
-    const { request } = await loadRequest();
-    const { expires } = await request<TokenResponse>('get', '/api/v1/token/');
-    useLoginState.getState().setExpires(expires);
+    const response = await fetch(`${env.apiBase}/api/v1/token/`, {
+      credentials: 'include',
+      headers: { Accept: 'application/json' },
+    });
+    // The body is read whatever the status, so the response is finished and its connection freed.
+    const body = (await response.json().catch(() => null)) as TokenResponse | null;
+    if (response.status === 401) return useLoginState.getState().clear();
+    if (!response.ok || !body) throw new Error(`GET /api/v1/token/ answered ${response.status}`);
+    useLoginState.getState().setExpires(body.expires);
   } catch (error) {
-    if ((error as { code?: unknown } | null)?.code === 'UNAUTHORIZED') useLoginState.getState().clear();
-    else console.warn('Could not refresh the login status', error);
+    console.warn('Could not refresh the login status', error);
   }
 }

@@ -1,8 +1,8 @@
 import axios, { type AxiosAdapter } from 'axios';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLoginState } from './login-state';
 import { createHttpClient, request, setHttpClient } from './request';
-import { useSessionExpired } from './session-sync';
+import { KEEP_ALIVE_AFTER_MS, keepSessionAlive, useSessionExpired } from './session-sync';
 
 /** Answers every request with `status` and the given response headers. */
 function answer(status: number, headers: Record<string, string> = {}) {
@@ -62,6 +62,56 @@ describe('session kept in step with the server', () => {
     expect(useSessionExpired.getState().isExpired).toBe(false);
     useLoginState.getState().setExpires(Math.floor(Date.now() / 1000) + 600);
     await expect(request('get', '/api/v1/token/')).rejects.toMatchObject({ status: 401 });
+    expect(useSessionExpired.getState().isExpired).toBe(false);
+  });
+});
+
+describe('keeping a working session alive', () => {
+  it('slides the session on activity after a quiet while, and not before', async () => {
+    // One clock for the helper and the answers it notes, as in a browser.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const start = Date.now() + 10 * KEEP_ALIVE_AFTER_MS;
+      vi.setSystemTime(start);
+      useLoginState.getState().setExpires(Math.floor(start / 1000) + 3600);
+      let calls = 0;
+      const client = createHttpClient('');
+      client.defaults.adapter = async (config) => {
+        calls += 1;
+        return {
+          status: 200,
+          data: {},
+          statusText: '',
+          headers: { 'x-session-expires': '99999999999' },
+          config,
+        };
+      };
+      setHttpClient(client);
+      await keepSessionAlive();
+      expect(calls).toBe(1);
+      expect(useLoginState.getState().expires).toBe(99_999_999_999);
+      vi.setSystemTime(start + KEEP_ALIVE_AFTER_MS - 1);
+      await keepSessionAlive();
+      expect(calls).toBe(1);
+      vi.setSystemTime(start + KEEP_ALIVE_AFTER_MS + 1);
+      await keepSessionAlive();
+      expect(calls).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('opens the login dialog when the session ended meanwhile', async () => {
+    const start = Date.now() + 100 * KEEP_ALIVE_AFTER_MS;
+    useLoginState.getState().setExpires(Math.floor(start / 1000) + 600);
+    answer(401);
+    await keepSessionAlive(start);
+    expect(useSessionExpired.getState().isExpired).toBe(true);
+  });
+
+  it('does nothing on a signed-out page', async () => {
+    answer(401);
+    await keepSessionAlive(Date.now() + 1000 * KEEP_ALIVE_AFTER_MS);
     expect(useSessionExpired.getState().isExpired).toBe(false);
   });
 });

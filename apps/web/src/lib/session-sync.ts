@@ -24,6 +24,7 @@ export const useSessionExpired = create<SessionExpiredState>((set) => ({
 export function noteSessionExpires(value: unknown): void {
   const expires = Number(value);
   if (!Number.isInteger(expires) || expires <= 0) return;
+  lastServerAnswerAt = Date.now();
   const state = useLoginState.getState();
   if (state.expires === null || state.expires === expires) return;
   state.setExpires(expires);
@@ -36,4 +37,34 @@ export function noteUnauthorized(url: string): void {
   if (OWN_401.test(url)) return;
   if (useLoginState.getState().expires === null) return;
   useSessionExpired.getState().open();
+}
+
+/**
+ * Typing a long account or reading a case makes no API call for a long while, yet it is work: the server's
+ * idle limit (2 h) must not end the session under it. On a key press or a pointer press on a signed-in page,
+ * when the server has not been heard from for {@link KEEP_ALIVE_AFTER_MS}, the session check slides it. A
+ * 401 there means it ended meanwhile (two hours away): the login dialog opens, as for any other call.
+ */
+export const KEEP_ALIVE_AFTER_MS = 5 * 60_000;
+let lastServerAnswerAt = 0;
+
+export async function keepSessionAlive(now: number = Date.now()): Promise<void> {
+  if (now - lastServerAnswerAt < KEEP_ALIVE_AFTER_MS) return;
+  // A tab whose expiry has just passed asks too: someone back from a long break learns it at the first key
+  // press, through the login dialog, instead of at the end of the step.
+  if (useLoginState.getState().expires === null) return;
+  lastServerAnswerAt = now;
+  const { request } = await import('./request');
+  try {
+    await request('get', '/api/v1/token/');
+  } catch (error) {
+    const status = (error as { status?: unknown } | null)?.status;
+    if (status === 401 && useLoginState.getState().expires !== null) useSessionExpired.getState().open();
+  }
+}
+
+export function installSessionKeepAlive(target: Pick<Window, 'addEventListener'> = window): void {
+  const onActivity = () => void keepSessionAlive();
+  for (const type of ['keydown', 'pointerdown'] as const)
+    target.addEventListener(type, onActivity, { capture: true, passive: true });
 }

@@ -1,3 +1,4 @@
+import { and, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditEvents } from '../../db/schema.ts';
 
@@ -6,30 +7,101 @@ export type AuditAction =
   | 'report.read'
   | 'report.watch'
   | 'report.export'
+  | 'report.record'
   | 'report.status'
   | 'file.download'
   | 'message.create'
   | 'measure.create'
   | 'measure.update'
   | 'invitation.send'
-  | 'invitation.revoke';
+  | 'invitation.revoke'
+  | 'case.assign'
+  | 'case.exclusion'
+  | 'case.outcome'
+  | 'case.reopen'
+  | 'measure.opinion'
+  | 'company.create'
+  | 'company.suspend'
+  | 'company.resume'
+  | 'company.settings'
+  | 'company.join_code'
+  | 'company.domain'
+  | 'company.invitation'
+  | 'user.role';
 
-/** Records what a manager did. Never the content, never an address: only who, what, which case, when. */
+/** Reads: repeated within `READ_COALESCE_MS` by one user on one target, they are one row with a count. */
+export const READ_ACTIONS = ['report.read', 'report.watch', 'report.list', 'file.download'] as const;
+export const READ_COALESCE_MS = 10 * 60_000;
+const isRead = (action: AuditAction) => (READ_ACTIONS as readonly string[]).includes(action);
+
+/**
+ * Folds a read into the same user's last row of the same read of the same target, if that row was last touched
+ * less than ten minutes ago and no change to the target was recorded since (a change splits the reads around it,
+ * so the log still says who read the case after it changed). Returns whether a row was updated.
+ */
+async function foldRepeatedRead(
+  executor: Pick<Db, 'update'>,
+  event: { companyId: string; actorId: string; action: AuditAction; targetId: string },
+  now: Date,
+): Promise<boolean> {
+  const since = new Date(now.getTime() - READ_COALESCE_MS);
+  const latest = sql`(SELECT ${auditEvents.id} FROM ${auditEvents}
+    WHERE ${auditEvents.companyId} = ${event.companyId} AND ${auditEvents.actorId} = ${event.actorId}
+      AND ${auditEvents.targetId} = ${event.targetId} AND ${auditEvents.action} = ${event.action}
+    ORDER BY ${auditEvents.at} DESC LIMIT 1)`;
+  const updated = await executor
+    .update(auditEvents)
+    .set({ lastAt: now, repeatCount: sql`${auditEvents.repeatCount} + 1` })
+    .where(
+      and(
+        sql`${auditEvents.id} = ${latest}`,
+        sql`coalesce(${auditEvents.lastAt}, ${auditEvents.at}) > ${since.toISOString()}::timestamptz`,
+        sql`NOT EXISTS (SELECT 1 FROM audit_events later
+          WHERE later.company_id = ${event.companyId} AND later.target_id = ${event.targetId}
+            AND later.action NOT IN (${sql.join(
+              READ_ACTIONS.map((action) => sql`${action}`),
+              sql`, `,
+            )})
+            AND later.at > ${auditEvents.at})`,
+      ),
+    )
+    .returning({ id: auditEvents.id });
+  return updated.length > 0;
+}
+
+/** Records what a company user or the operator did. Never the content, never an address: only who, what, which case, when. */
 export async function recordAudit(
-  executor: Pick<Db, 'insert'>,
+  executor: Pick<Db, 'insert' | 'update'>,
   event: {
     companyId: string;
-    actorId: string;
+    /** Null for what no logged-in person did (the admin CLI), and for the reporter, who is never named in the log. */
+    actorId: string | null;
     action: AuditAction;
-    targetType: 'report' | 'company' | 'file' | 'invitation';
+    targetType: 'report' | 'company' | 'file' | 'invitation' | 'user' | 'domain';
     targetId?: string;
+    /** What changed (old and new values of a setting or role); never case content, never an address. */
+    detail?: Record<string, unknown>;
   },
+  now = new Date(),
 ): Promise<void> {
+  if (
+    isRead(event.action) &&
+    event.actorId &&
+    event.targetId &&
+    (await foldRepeatedRead(
+      executor,
+      { companyId: event.companyId, actorId: event.actorId, action: event.action, targetId: event.targetId },
+      now,
+    ))
+  )
+    return;
   await executor.insert(auditEvents).values({
     companyId: event.companyId,
     actorId: event.actorId,
     action: event.action,
     targetType: event.targetType,
     targetId: event.targetId ?? null,
+    detail: event.detail ?? null,
+    at: now,
   });
 }

@@ -1,7 +1,9 @@
 import { randomInt } from 'node:crypto';
+import { COMPANY_ROLES, type CompanyRole, isHandlerRole } from '@ansim/shared/constants';
 import { and, count, eq, isNotNull, isNull, like } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client.ts';
 import { companies, companyDomains, users } from '../../db/schema.ts';
+import { excludeHandlerFromAccusedCases } from '../manager/conflicts.ts';
 import { normalizeDomain } from './companies.ts';
 
 /**
@@ -10,7 +12,17 @@ import { normalizeDomain } from './companies.ts';
  */
 export class AdminCommandError extends Error {}
 
-export type Role = 'member' | 'manager';
+/** The domain is another company's already: the console answers it as a conflict on the field. */
+export class DomainTakenError extends AdminCommandError {
+  constructor(
+    readonly domain: string,
+    owner: { id: string; name: string },
+  ) {
+    super(`The domain ${domain} already belongs to ${owner.name} (${owner.id}).`);
+  }
+}
+
+export type Role = CompanyRole;
 
 export interface CompanySummary {
   id: string;
@@ -54,9 +66,7 @@ async function assertDomainFree(db: Pick<Db, 'select'>, domain: string): Promise
     .innerJoin(companies, eq(companies.id, companyDomains.companyId))
     .where(eq(companyDomains.domain, domain))
     .limit(1);
-  if (owner) {
-    throw new AdminCommandError(`The domain ${domain} already belongs to ${owner.name} (${owner.id}).`);
-  }
+  if (owner) throw new DomainTakenError(domain, owner);
 }
 
 /**
@@ -72,16 +82,35 @@ async function attachDomainUsers(tx: Pick<Db, 'update'>, companyId: string, doma
   return attached.length;
 }
 
-export async function createCompany(
+type Tx = Parameters<Parameters<Database['db']['transaction']>[0]>[0];
+
+/**
+ * Creates a company with its verified domains. `alsoInTransaction` runs in the same transaction once the company
+ * exists (the operator console invites the first admin there), so a failure leaves no half-made company.
+ */
+export async function createCompany<T = void>(
   database: Database,
-  input: { name: string; domain?: string; joinCode?: string },
-): Promise<{ id: string; name: string; domain: string | null; joinCode: string; attachedUsers: number }> {
+  input: { name: string; domain?: string; domains?: string[]; joinCode?: string },
+  alsoInTransaction?: (tx: Tx, company: { id: string; name: string }) => Promise<T>,
+): Promise<{
+  id: string;
+  name: string;
+  domain: string | null;
+  domains: string[];
+  joinCode: string;
+  attachedUsers: number;
+  also: T | undefined;
+}> {
   const name = input.name.trim();
   if (!name || name.length > 200) throw new AdminCommandError('A company name has 1 to 200 characters.');
-  const domain = input.domain === undefined ? null : validDomain(input.domain);
+  const domains = [
+    ...new Set(
+      [...(input.domain === undefined ? [] : [input.domain]), ...(input.domains ?? [])].map(validDomain),
+    ),
+  ];
   const joinCode = input.joinCode === undefined ? generateJoinCode() : validJoinCode(input.joinCode);
   return database.db.transaction(async (tx) => {
-    if (domain) await assertDomainFree(tx, domain);
+    for (const domain of domains) await assertDomainFree(tx, domain);
     const [taken] = await tx
       .select({ id: companies.id })
       .from(companies)
@@ -90,11 +119,12 @@ export async function createCompany(
     if (taken) throw new AdminCommandError('That join code is already used by another company.');
     const [company] = await tx.insert(companies).values({ name, joinCode }).returning({ id: companies.id });
     let attachedUsers = 0;
-    if (domain) {
+    for (const domain of domains) {
       await tx.insert(companyDomains).values({ domain, companyId: company!.id });
-      attachedUsers = await attachDomainUsers(tx, company!.id, domain);
+      attachedUsers += await attachDomainUsers(tx, company!.id, domain);
     }
-    return { id: company!.id, name, domain, joinCode, attachedUsers };
+    const also = alsoInTransaction ? await alsoInTransaction(tx, { id: company!.id, name }) : undefined;
+    return { id: company!.id, name, domain: domains[0] ?? null, domains, joinCode, attachedUsers, also };
   });
 }
 
@@ -140,16 +170,29 @@ export async function addCompanyDomain(
   const domain = validDomain(input.domain);
   return database.db.transaction(async (tx) => {
     const company = await findCompany(tx, input.companyId.trim());
-    await assertDomainFree(tx, domain);
-    await tx.insert(companyDomains).values({ domain, companyId: company.id });
-    const attachedUsers = await attachDomainUsers(tx, company.id, domain);
+    const attachedUsers = await addDomainIn(tx, company.id, domain);
     return { companyId: company.id, companyName: company.name, domain, attachedUsers };
   });
 }
 
+/**
+ * Adds a verified domain to a company inside the caller's transaction and attaches the confirmed users on it
+ * who belong to no company yet; the CLI and the admin's proven domain claim (settings page) both come here.
+ * Throws AdminCommandError when another company (or this one) has the domain already.
+ */
+export async function addDomainIn(
+  tx: Pick<Db, 'select' | 'insert' | 'update'>,
+  companyId: string,
+  domain: string,
+): Promise<number> {
+  await assertDomainFree(tx, domain);
+  await tx.insert(companyDomains).values({ domain, companyId });
+  return attachDomainUsers(tx, companyId, domain);
+}
+
 export function parseRole(input: string): Role {
-  if (input === 'member' || input === 'manager') return input;
-  throw new AdminCommandError(`The role must be manager or member, not "${input}".`);
+  if ((COMPANY_ROLES as readonly string[]).includes(input)) return input as CompanyRole;
+  throw new AdminCommandError(`The role must be one of ${COMPANY_ROLES.join(', ')}, not "${input}".`);
 }
 
 export async function setUserRole(
@@ -159,19 +202,33 @@ export async function setUserRole(
   const role = parseRole(input.role);
   const email = input.email.trim().toLowerCase();
   const [user] = await database.db
-    .select({ id: users.id, role: users.role, companyName: companies.name })
+    .select({
+      id: users.id,
+      role: users.role,
+      name: users.name,
+      companyId: users.companyId,
+      companyName: companies.name,
+    })
     .from(users)
     .leftJoin(companies, eq(companies.id, users.companyId))
     .where(eq(users.email, email))
     .limit(1);
   if (!user) throw new AdminCommandError(`No user has the e-mail ${email}.`);
-  // A manager sees the reports of their company; with no company the role would grant nothing but confusion.
-  if (role === 'manager' && !user.companyName) {
+  // A handler sees the reports of their company; with no company the role would grant nothing but confusion.
+  if (role !== 'member' && !user.companyName) {
     throw new AdminCommandError(
       `${email} belongs to no company yet. Add the e-mail's domain to a company (company:add-domain) or have ` +
         'the user register with the join code, then set the role.',
     );
   }
+  if (user.role === 'operator')
+    throw new AdminCommandError(`${email} is the platform's operator, who belongs to no company.`);
   await database.db.update(users).set({ role }).where(eq(users.id, user.id));
-  return { email, role, previousRole: user.role, companyName: user.companyName };
+  if (isHandlerRole(role) && user.companyId)
+    await excludeHandlerFromAccusedCases(database, {
+      companyId: user.companyId,
+      userId: user.id,
+      name: user.name,
+    });
+  return { email, role, previousRole: user.role as CompanyRole, companyName: user.companyName };
 }

@@ -133,6 +133,12 @@ export async function eraseCompanyKeys(
     [companyId],
   );
   keyringOf(database).forget(deleted.map((row) => row.id));
+  // The accused person's department is the one piece of a case kept in plaintext (for the statistics,
+  // docs/decisions/0012): it goes with the keys. The statistics triggers move those cases to "not given".
+  await database.query(
+    "UPDATE reports SET accused_department = '' WHERE company_id = $1 AND accused_department <> ''",
+    [companyId],
+  );
   return { companyName: name, erasedKeys: deleted.length };
 }
 

@@ -4,6 +4,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { isHandlerRole } from '@ansim/shared/constants';
+import type { FileView } from '@ansim/shared/contract/file';
 import { FIELD_MESSAGES_KO } from '@ansim/shared/messages.ko';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
@@ -23,22 +25,14 @@ import type { MetadataOutcome } from '../../lib/metadata-outcome.ts';
 import { outcomeWithoutReading, removeMetadata } from '../../lib/remove-metadata.ts';
 import { cleanFileName, sniffContentType } from '../../lib/sniff.ts';
 import type { EncryptingFileStore } from '../../storage/encrypting-file-store.ts';
+import { caseAccessCondition } from '../manager/case-scope.ts';
 import { caseFiles } from '../manager/case-view.ts';
 import { hasSecondFactor } from '../mfa/factors.ts';
 import { FILE_STORE_LOCK_KEY } from './sweep-orphans.ts';
 
 type Deps = { database: Database; config: Config; fileStore: EncryptingFileStore };
 
-export interface FileView {
-  id: string;
-  name: string;
-  size: number;
-  content_type: string;
-  sha256: string;
-  created_at: string;
-  /** What metadata removal achieved: an `unremovable` file cannot be cited by an anonymous report. */
-  metadata: 'removed' | 'none' | 'unremovable';
-}
+export type { FileView };
 
 type FileRow = typeof files.$inferSelect;
 
@@ -252,6 +246,17 @@ export async function findReadableFile(
   const originalName = () => openText(database, 'files.original_name', row.id, row.originalName);
   if (caller.kind === 'user' && row.ownerUserId === caller.id)
     return { file: row, downloadName: await originalName() };
+  if (caller.kind === 'user') {
+    // The reporter of a named case reads every file of their case's conversation, the handlers' too. An
+    // anonymous case has no account linked (decision 0005): its reporter reads through the receipt.
+    const [ownCase] = await database.db
+      .select({ id: reports.id })
+      .from(reportFiles)
+      .innerJoin(reports, eq(reports.id, reportFiles.reportId))
+      .where(and(eq(reportFiles.fileId, fileId), eq(reports.reporterId, caller.id)))
+      .limit(1);
+    if (ownCase) return { file: row, downloadName: await originalName() };
+  }
   if (caller.kind === 'invitation' && row.ownerInvitationId === caller.id)
     return { file: row, downloadName: await originalName() };
   if (caller.kind === 'intake') {
@@ -289,14 +294,16 @@ export async function findReadableFile(
     }
     throw new AppError('NOT_FOUND');
   }
-  if (caller.role === 'manager' && caller.companyId) {
-    // The same rule as every manager route: case evidence needs a second factor.
+  if (isHandlerRole(caller.role) && caller.companyId) {
+    // The same rules as every manager route: case evidence needs a second factor, and only the cases the
+    // handler may see (assigned to an investigator, none they are excluded from) open their files.
     if (!(await hasSecondFactor(database.db, caller.id))) throw new AppError('MFA_ENROLLMENT_REQUIRED');
+    const handler = { userId: caller.id, name: '', companyId: caller.companyId, role: caller.role };
     const [cited] = await database.db
       .select({ id: reports.id, reportType: reports.reportType })
       .from(reportFiles)
       .innerJoin(reports, eq(reports.id, reportFiles.reportId))
-      .where(and(eq(reportFiles.fileId, fileId), eq(reports.companyId, caller.companyId)))
+      .where(and(eq(reportFiles.fileId, fileId), caseAccessCondition(handler)))
       .limit(1);
     if (cited) {
       const listed = await caseFiles(database, cited);
@@ -312,7 +319,7 @@ export async function findReadableFile(
         .select({ reportId: invitations.reportId })
         .from(invitations)
         .innerJoin(reports, eq(reports.id, invitations.reportId))
-        .where(and(eq(invitations.id, row.ownerInvitationId), eq(reports.companyId, caller.companyId)));
+        .where(and(eq(invitations.id, row.ownerInvitationId), caseAccessCondition(handler)));
       if (statementOf) {
         return {
           file: row,
@@ -418,15 +425,24 @@ export async function assertCitable(
 const FILE_CITED_ELSEWHERE =
   '이미 다른 신고에 첨부된 파일입니다. 파일 하나는 한 신고에만 첨부할 수 있습니다.';
 
-/** Records the citations inside the report's transaction; a race with another report is 409 FILE_IN_USE. */
+/**
+ * Records the citations inside the report's transaction; a race with another report is 409 FILE_IN_USE.
+ * Files sent with a message later follow the report's own (`firstPosition`), so the generic names of an
+ * anonymous case's earlier files never shift.
+ */
 export async function citeFiles(
   tx: Pick<Database['db'], 'insert'>,
   reportId: string,
   fileIds: string[],
+  options: { messageId?: string; firstPosition?: number } = {},
 ): Promise<void> {
   if (fileIds.length === 0) return;
+  const first = options.firstPosition ?? 0;
+  const messageId = options.messageId ?? null;
   try {
-    await tx.insert(reportFiles).values(fileIds.map((fileId, position) => ({ reportId, fileId, position })));
+    await tx
+      .insert(reportFiles)
+      .values(fileIds.map((fileId, index) => ({ reportId, fileId, position: first + index, messageId })));
   } catch (error) {
     if (isSecondCitation(error)) throw new AppError('FILE_IN_USE', { message: FILE_CITED_ELSEWHERE });
     throw error;

@@ -29,6 +29,7 @@ export interface IntakeCompany {
   id: string;
   name: string;
   helpText: string;
+  noticeContact: string;
 }
 
 export async function findCompanyByIntakeCode(
@@ -39,7 +40,12 @@ export async function findCompanyByIntakeCode(
   const ipKey = `intake-lookup:${hmacHex(config.SECRET_KEY, client.ip)}`;
   if ((await countHit(database, ipKey, MINUTE)) > INTAKE_LOOKUPS_PER_IP_PER_MINUTE) throw rateLimited(MINUTE);
   const [company] = await database.db
-    .select({ id: companies.id, name: companies.name, helpText: companies.intakeHelpText })
+    .select({
+      id: companies.id,
+      name: companies.name,
+      helpText: companies.intakeHelpText,
+      noticeContact: companies.noticeContact,
+    })
     .from(companies)
     .where(eq(companies.intakeCode, code.trim().toLowerCase()));
   if (!company) throw new AppError('NOT_FOUND', { message: '신고 접수 링크를 찾을 수 없습니다.' });

@@ -1,7 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { INVITATION_DAYS_DEFAULT, sendInvitationsBody } from '@ansim/shared/contract/manager';
 import type { ReportForm } from '@ansim/shared/report-form';
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { companies, files, invitations, reportFiles, reports, statements } from '../../db/schema.ts';
@@ -12,35 +13,15 @@ import { enqueueMail } from '../../mail/outbox.ts';
 import { invitationMail } from '../../mail/templates.ts';
 import { wakeMailWorkers } from '../../mail/worker.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import type { ManagerContext } from '../manager/access.ts';
-import { findCompanyReport } from '../manager/case-view.ts';
+import type { ManagerContext } from '../manager/case-scope.ts';
+import { assertCaseOpen, findCompanyReport } from '../manager/case-view.ts';
 import { announceCaseChange } from '../reports/case-events.ts';
 
 type Deps = { database: Database; config: Config };
 type Tx = Parameters<Parameters<Database['db']['transaction']>[0]>[0];
 type InvitationRow = typeof invitations.$inferSelect;
 
-export const INVITATION_DAYS_DEFAULT = 14;
-
-const invitationTarget = z.union([
-  z.object({
-    kind: z.literal('defendant'),
-    email: z.email({ error: '올바른 이메일 주소를 입력해주세요.' }).optional(),
-  }),
-  z.object({ kind: z.literal('reference'), witness_index: z.number().int().min(0).max(100) }),
-  z.object({
-    kind: z.literal('reference'),
-    name: z.string().trim().min(1, '이름을 입력해주세요.').max(200),
-    email: z.email({ error: '올바른 이메일 주소를 입력해주세요.' }),
-  }),
-]);
-
-export const sendInvitationsBody = z.object({
-  invitations: z.array(invitationTarget).min(1).max(20),
-  /** Whether the accused person may see the evidence files of the report (the manager's choice). */
-  share_evidence: z.boolean().default(false),
-  expires_in_days: z.number().int().min(1).max(60).default(INVITATION_DAYS_DEFAULT),
-});
+export { INVITATION_DAYS_DEFAULT, sendInvitationsBody };
 
 function seoulDate(date: Date): string {
   const local = new Date(date.getTime() + 9 * 3600 * 1000);
@@ -99,7 +80,8 @@ export async function sendInvitations(
   reportId: string,
   input: z.infer<typeof sendInvitationsBody>,
 ): Promise<string[]> {
-  const report = await findCompanyReport(database, manager.companyId, reportId);
+  const report = await findCompanyReport(database, manager, reportId);
+  assertCaseOpen(report);
   const form = await openJson<ReportForm>(database, 'reports.form', report.id, report.form);
   const [company] = await database.db
     .select({ name: companies.name })
@@ -207,7 +189,9 @@ async function findCompanyInvitation(
   reportId: string,
   invitationId: string,
 ) {
-  const report = await findCompanyReport(database, manager.companyId, reportId);
+  const report = await findCompanyReport(database, manager, reportId);
+  // Resending and revoking change who may still give a statement: not on an ended case.
+  assertCaseOpen(report);
   const [row] = await database.db
     .select()
     .from(invitations)

@@ -1,22 +1,40 @@
+import { isHandlerRole } from '@ansim/shared/constants';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { requireSession } from '../../plugins/session.ts';
 import { hasSecondFactor } from '../mfa/factors.ts';
+import { type HandlerContext, seesEveryCase } from './case-scope.ts';
 
-export interface ManagerContext {
-  userId: string;
-  name: string;
-  companyId: string;
-}
+export type { HandlerContext, ManagerContext } from './case-scope.ts';
+export { canHandleCase } from './case-scope.ts';
 
 /**
- * Logged out → 401; logged in but not a manager of a company → 403; a manager without a second factor → 403
- * MFA_ENROLLMENT_REQUIRED (case data is never one stolen password away). Company scoping starts here.
+ * Logged out → 401; logged in but not a case handler of a company → 403; a handler without a second factor → 403
+ * MFA_ENROLLMENT_REQUIRED (case data is never one stolen password away). Company scoping starts here; which
+ * cases of the company the handler may see is `caseAccessCondition`.
  */
-export async function requireManager(request: FastifyRequest): Promise<ManagerContext> {
+export async function requireHandler(request: FastifyRequest): Promise<HandlerContext> {
   const session = await requireSession(request);
-  if (session.user.role !== 'manager' || !session.user.companyId) throw new AppError('FORBIDDEN');
+  const { role, companyId } = session.user;
+  if (!isHandlerRole(role) || !companyId) throw new AppError('FORBIDDEN');
   if (!(await hasSecondFactor(request.server.deps.database.db, session.user.id)))
     throw new AppError('MFA_ENROLLMENT_REQUIRED');
-  return { userId: session.user.id, name: session.user.name, companyId: session.user.companyId };
+  return { userId: session.user.id, name: session.user.name, companyId, role };
+}
+
+/** Every case handler; the name older routes use. */
+export const requireManager = requireHandler;
+
+/** A manager or admin: sees every case, assigns, reads the statistics. An investigator gets 403. */
+export async function requireCaseManager(request: FastifyRequest): Promise<HandlerContext> {
+  const handler = await requireHandler(request);
+  if (!seesEveryCase(handler)) throw new AppError('FORBIDDEN');
+  return handler;
+}
+
+/** The company's administrator: runs its settings (people, domains, join code, deadlines, templates). */
+export async function requireCompanyAdmin(request: FastifyRequest): Promise<HandlerContext> {
+  const handler = await requireHandler(request);
+  if (handler.role !== 'admin') throw new AppError('FORBIDDEN');
+  return handler;
 }

@@ -1,11 +1,24 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { type ReportStatus, STATUS_TRANSITIONS } from '@ansim/shared/constants';
-import { PROTECTION_OPTIONS } from '@ansim/shared/report-form';
-import { and, eq } from 'drizzle-orm';
+import { isReopening, needsOutcome, type ReportStatus, STATUS_TRANSITIONS } from '@ansim/shared/constants';
+import {
+  measureCreateBody,
+  measureUpdateBody,
+  outcomeBody,
+  statusChangeBody,
+} from '@ansim/shared/contract/manager';
+import { MESSAGE_FILES_MAX, measureOpinionBody, messageBody } from '@ansim/shared/contract/report';
+import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { protectiveMeasures, reportMessages, reportStatusHistory, reports, users } from '../../db/schema.ts';
+import {
+  protectiveMeasures,
+  reportFiles,
+  reportMessages,
+  reportStatusHistory,
+  reports,
+  users,
+} from '../../db/schema.ts';
 import { openText, sealText } from '../../encryption/codec.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
@@ -17,52 +30,19 @@ import {
 } from '../../mail/templates.ts';
 import { wakeMailWorkers } from '../../mail/worker.ts';
 import { recordAudit } from '../audit/record-audit.ts';
+import { assertCitable, citeFiles, type FileOwner, foreignFileIds } from '../files/files.ts';
 import { announceCaseChange } from '../reports/case-events.ts';
 import { findOwnReport, type ReporterAccess } from '../reports/reporter-reports.ts';
-import type { ManagerContext } from './access.ts';
-import { findCompanyReport } from './case-view.ts';
+import { caseHandlerEmails, type ManagerContext } from './case-scope.ts';
+import { assertCaseOpen, caseFiles, filesByMessage, findCompanyReport } from './case-view.ts';
 
 type Deps = { database: Database; config: Config };
 
-const note = z.string().trim().max(5000, '5000자 이하로 입력해주세요.');
+export { MESSAGE_FILES_MAX, measureOpinionBody, messageBody };
 
-export const statusChangeBody = z.object({
-  status: z.enum(['received', 'investigating', 'action_taken', 'closed', 'dismissed'], {
-    error: '올바르지 않은 상태입니다.',
-  }),
-  note_for_reporter: note.default(''),
-  internal_note: note.default(''),
-});
+const _note = z.string().trim().max(5000, '5000자 이하로 입력해주세요.');
 
-export const messageBody = z.object({
-  body: z
-    .string({ error: '메시지를 입력해주세요.' })
-    .trim()
-    .min(1, '메시지를 입력해주세요.')
-    .max(5000, '5000자 이하로 입력해주세요.'),
-});
-
-export const measureCreateBody = z.object({
-  measure: z.enum(PROTECTION_OPTIONS, { error: '올바르지 않은 보호조치입니다.' }),
-  detail: note.default(''),
-});
-
-export const measureUpdateBody = z
-  .object({
-    decision: z.enum(['pending', 'granted', 'refused']).optional(),
-    reason: note.optional(),
-    reporter_consent: z.boolean().nullable().optional(),
-  })
-  .refine((value) => value.decision !== 'refused' || (value.reason ?? '').length > 0, {
-    path: ['reason'],
-    message: '보호조치를 하지 않는 사유를 적어주세요.',
-  })
-  // An update that changes nothing is a client mistake, not an empty UPDATE for the database to refuse.
-  .refine(
-    (value) =>
-      value.decision !== undefined || value.reason !== undefined || value.reporter_consent !== undefined,
-    { path: ['decision'], message: '바꿀 내용(결정, 사유 또는 신고인 동의)을 보내주세요.' },
-  );
+export { measureCreateBody, measureUpdateBody, outcomeBody, statusChangeBody };
 
 const CLOSING: ReportStatus[] = ['closed', 'dismissed'];
 
@@ -76,9 +56,35 @@ export async function changeStatus(
   reportId: string,
   input: z.infer<typeof statusChangeBody>,
 ): Promise<void> {
-  const report = await findCompanyReport(database, manager.companyId, reportId);
-  if (!STATUS_TRANSITIONS[report.status].includes(input.status)) throw new AppError('INVALID_TRANSITION');
+  const report = await findCompanyReport(database, manager, reportId);
+  if (!STATUS_TRANSITIONS[report.status].includes(input.status)) {
+    // An ended case gets no new outcome; any other wrong step is the usual conflict.
+    if (input.outcome) assertCaseOpen(report);
+    throw new AppError('INVALID_TRANSITION');
+  }
+  const reopening = isReopening(report.status, input.status);
+  if (reopening && input.outcome) assertCaseOpen(report);
+  if (reopening && !input.internal_note) {
+    throw new AppError('VALIDATION_ERROR', {
+      details: { internal_note: '종결된 사건을 다시 여는 사유를 적어주세요.' },
+    });
+  }
+  // The law asks for the outcome at the end of an investigation (76-3 ⑤): whether harassment was found and what
+  // was done. Statistics of findings and actions read it from here.
+  if (needsOutcome(report.status, input.status) && !input.outcome) {
+    throw new AppError('VALIDATION_ERROR', {
+      details: { outcome: '조사 결과(괴롭힘 인정 여부와 조치)를 기록해야 이 단계로 바꿀 수 있습니다.' },
+    });
+  }
+  if (input.outcome && input.status !== 'action_taken' && input.status !== 'closed') {
+    throw new AppError('VALIDATION_ERROR', {
+      details: { outcome: '조사 결과는 조치 완료 또는 종결로 바꿀 때 기록합니다.' },
+    });
+  }
   const historyId = randomUUID();
+  const outcomeSummary = input.outcome
+    ? await sealText(database, report.companyId, 'reports.outcome_summary', reportId, input.outcome.summary)
+    : undefined;
   const [noteForReporter, internalNote, contact] = await Promise.all([
     sealText(
       database,
@@ -103,9 +109,21 @@ export async function changeStatus(
       .set({
         status: input.status,
         updatedAt: now,
+        // The first status change acknowledges the case; only feedback (a note marked so, or a recorded
+        // outcome) meets the feedback deadline, never a mere status change (decision 0002).
         acknowledgedAt: report.acknowledgedAt ?? now,
-        feedbackAt: report.feedbackAt ?? (input.note_for_reporter ? now : null),
-        closedAt: CLOSING.includes(input.status) ? now : report.closedAt,
+        // A recorded outcome, or a note marked as feedback, is the feedback the law's deadline asks for.
+        feedbackAt: report.feedbackAt ?? (input.is_feedback || input.outcome ? now : null),
+        closedAt: CLOSING.includes(input.status) ? now : reopening ? null : report.closedAt,
+        ...(input.outcome
+          ? {
+              outcomeFinding: input.outcome.finding,
+              outcomeActions: input.outcome.actions,
+              outcomeSummary,
+              outcomeAt: now,
+              outcomeBy: manager.userId,
+            }
+          : {}),
         // The private address serves an open case only: it goes when the case ends (its last notice is queued).
         ...(CLOSING.includes(input.status) ? { contactEmail: null } : {}),
       })
@@ -121,6 +139,7 @@ export async function changeStatus(
       toStatus: input.status,
       noteForReporter,
       internalNote,
+      isFeedback: input.is_feedback,
     });
     await recordAudit(tx, {
       companyId: manager.companyId,
@@ -128,7 +147,29 @@ export async function changeStatus(
       action: 'report.status',
       targetType: 'report',
       targetId: reportId,
+      detail: { from: report.status, to: input.status },
     });
+    if (input.outcome) {
+      // The finding and actions are categories, not case content; the summary stays sealed on the report.
+      await recordAudit(tx, {
+        companyId: manager.companyId,
+        actorId: manager.userId,
+        action: 'case.outcome',
+        targetType: 'report',
+        targetId: reportId,
+        detail: { finding: input.outcome.finding, actions: input.outcome.actions },
+      });
+    }
+    if (reopening) {
+      await recordAudit(tx, {
+        companyId: manager.companyId,
+        actorId: manager.userId,
+        action: 'case.reopen',
+        targetType: 'report',
+        targetId: reportId,
+        detail: { from: report.status },
+      });
+    }
     await mailReporter(tx, config, report, contact, 'status');
     await announceCaseChange(tx, reportId);
   });
@@ -187,23 +228,80 @@ async function mailReporter(
   );
 }
 
+/**
+ * Checks, before the message's transaction, that the files are the sender's own uploads and may be cited by
+ * this case: the wizard's rules (one file, one report; an anonymous reporter's file whose metadata could not be
+ * removed fails closed).
+ */
+async function assertMessageFiles(
+  database: Database,
+  fileIds: string[],
+  owner: FileOwner,
+  options: { anonymous: boolean },
+): Promise<void> {
+  if (fileIds.length === 0) return;
+  const foreign = await foreignFileIds(database.db, fileIds, owner);
+  if (foreign.length > 0) {
+    throw new AppError('VALIDATION_ERROR', { details: { files: '본인이 올린 파일만 보낼 수 있습니다.' } });
+  }
+  await assertCitable(database, fileIds, options);
+}
+
+/** Cites a message's files on its case, after every file the case already cites. */
+async function citeMessageFiles(
+  tx: Parameters<Parameters<Database['db']['transaction']>[0]>[0],
+  reportId: string,
+  messageId: string,
+  fileIds: string[],
+): Promise<void> {
+  if (fileIds.length === 0) return;
+  const [last] = await tx
+    .select({ position: sql<number | null>`max(${reportFiles.position})` })
+    .from(reportFiles)
+    .where(eq(reportFiles.reportId, reportId));
+  const firstPosition =
+    last?.position === null || last?.position === undefined ? 0 : Number(last.position) + 1;
+  await citeFiles(tx, reportId, fileIds, { messageId, firstPosition });
+}
+
 export async function postManagerMessage(
   { database, config }: Deps,
   manager: ManagerContext,
   reportId: string,
-  body: string,
+  input: { body: string; files?: string[]; is_feedback?: boolean },
 ): Promise<void> {
-  const report = await findCompanyReport(database, manager.companyId, reportId);
+  const report = await findCompanyReport(database, manager, reportId);
+  const fileIds = input.files ?? [];
+  // A handler's files carry no trace of the reporter, so the anonymity rule is the reporter's alone.
+  await assertMessageFiles(database, fileIds, { userId: manager.userId }, { anonymous: false });
   const messageId = randomUUID();
-  const sealedBody = await sealText(database, report.companyId, 'report_messages.body', messageId, body);
+  const sealedBody = await sealText(
+    database,
+    report.companyId,
+    'report_messages.body',
+    messageId,
+    input.body,
+  );
   const contact = await anonymousContact(database, report);
   await database.db.transaction(async (tx) => {
-    await tx
-      .insert(reportMessages)
-      .values({ id: messageId, reportId, authorKind: 'manager', authorId: manager.userId, body: sealedBody });
+    await tx.insert(reportMessages).values({
+      id: messageId,
+      reportId,
+      authorKind: 'manager',
+      authorId: manager.userId,
+      body: sealedBody,
+      isFeedback: input.is_feedback ?? false,
+    });
+    await citeMessageFiles(tx, reportId, messageId, fileIds);
+    const now = new Date();
+    // A message to the reporter acknowledges the case; only one marked as feedback meets the feedback deadline.
     await tx
       .update(reports)
-      .set({ updatedAt: new Date(), feedbackAt: report.feedbackAt ?? new Date() })
+      .set({
+        updatedAt: now,
+        acknowledgedAt: report.acknowledgedAt ?? now,
+        feedbackAt: report.feedbackAt ?? (input.is_feedback ? now : null),
+      })
       .where(eq(reports.id, reportId));
     await recordAudit(tx, {
       companyId: manager.companyId,
@@ -223,27 +321,34 @@ export async function postReporterMessage(
   { database, config }: Deps,
   access: ReporterAccess,
   reportId: string,
-  body: string,
+  input: { body: string; files?: string[] },
 ): Promise<void> {
   const report = await findOwnReport(database, access, reportId);
+  const fileIds = input.files ?? [];
+  // A receipt holder's uploads belong to the report itself (decision 0005), an account holder's to the account.
+  const owner: FileOwner = access.kind === 'receipt' ? { reportId } : { userId: access.userId };
+  await assertMessageFiles(database, fileIds, owner, { anonymous: report.reportType === 'anonym' });
   const messageId = randomUUID();
-  const sealedBody = await sealText(database, report.companyId, 'report_messages.body', messageId, body);
+  const sealedBody = await sealText(
+    database,
+    report.companyId,
+    'report_messages.body',
+    messageId,
+    input.body,
+  );
   // An anonymous reporter's message names no author: no account id is ever stored with an anonymous case.
   const authorId = access.kind === 'account' && report.reportType !== 'anonym' ? access.userId : null;
   await database.db.transaction(async (tx) => {
     await tx
       .insert(reportMessages)
       .values({ id: messageId, reportId, authorKind: 'reporter', authorId, body: sealedBody });
+    await citeMessageFiles(tx, reportId, messageId, fileIds);
     await tx.update(reports).set({ updatedAt: new Date() }).where(eq(reports.id, reportId));
-    const managers = await tx
-      .select({ email: users.email })
-      .from(users)
-      .where(and(eq(users.companyId, report.companyId), eq(users.role, 'manager')));
-    for (const manager of managers) {
+    for (const email of await caseHandlerEmails(tx, report.companyId, report.id)) {
       await enqueueMail(
         tx,
         'reporter_message',
-        manager.email,
+        email,
         reporterMessageMail({
           caseNumber: report.caseNumber,
           url: `${config.PUBLIC_URL}/manager/detail/${report.id}`,
@@ -257,12 +362,14 @@ export async function postReporterMessage(
 
 /** Messages on the reporter's own case, as the reporter sees them. */
 export async function listReporterMessages(database: Database, access: ReporterAccess, reportId: string) {
-  await findOwnReport(database, access, reportId);
+  const report = await findOwnReport(database, access, reportId);
   const rows = await database.db
     .select()
     .from(reportMessages)
     .where(eq(reportMessages.reportId, reportId))
     .orderBy(reportMessages.createdAt);
+  // The same names as the handlers see, so both sides can speak of "증거자료-3" in an anonymous case.
+  const messageFiles = filesByMessage(await caseFiles(database, report));
   return Promise.all(
     rows.map(async (row) => ({
       id: row.id,
@@ -270,6 +377,12 @@ export async function listReporterMessages(database: Database, access: ReporterA
       author_name: row.authorKind === 'reporter' ? '나' : '담당자',
       body: await openText(database, 'report_messages.body', row.id, row.body),
       created_at: row.createdAt.toISOString(),
+      files: (messageFiles.get(row.id) ?? []).map(({ id, name, size, content_type }) => ({
+        id,
+        name,
+        size,
+        content_type,
+      })),
     })),
   );
 }
@@ -280,7 +393,7 @@ export async function addMeasure(
   reportId: string,
   input: z.infer<typeof measureCreateBody>,
 ): Promise<string> {
-  await findCompanyReport(database, manager.companyId, reportId);
+  assertCaseOpen(await findCompanyReport(database, manager, reportId));
   const measureId = randomUUID();
   const detail = await sealText(
     database,
@@ -313,7 +426,26 @@ export async function updateMeasure(
   measureId: string,
   input: z.infer<typeof measureUpdateBody>,
 ): Promise<void> {
-  await findCompanyReport(database, manager.companyId, reportId);
+  assertCaseOpen(await findCompanyReport(database, manager, reportId));
+  const [current] = await database.db
+    .select()
+    .from(protectiveMeasures)
+    .where(and(eq(protectiveMeasures.id, measureId), eq(protectiveMeasures.reportId, reportId)));
+  if (!current) throw new AppError('NOT_FOUND');
+  // The reporter's own answer is theirs to change: a handler cannot overwrite it (76-3 ④).
+  if (input.reporter_consent !== undefined && current.reporterOpinionAt) {
+    throw new AppError('VALIDATION_ERROR', {
+      details: { reporter_consent: '신고인이 직접 밝힌 의견은 담당자가 바꿀 수 없습니다.' },
+    });
+  }
+  // A measure must not go against the victim's will (76-3 ④): carried out despite an objection, the reason is
+  // on record first.
+  const objected = (input.reporter_consent ?? current.reporterConsent) === false;
+  if (input.decision === 'granted' && objected) {
+    const recordedReason =
+      input.reason ?? (await openText(database, 'protective_measures.reason', current.id, current.reason));
+    if (!recordedReason.trim()) throw new AppError('MEASURE_OBJECTED');
+  }
   const reason =
     input.reason === undefined
       ? undefined
@@ -339,6 +471,47 @@ export async function updateMeasure(
       action: 'measure.update',
       targetType: 'report',
       targetId: reportId,
+    });
+    await announceCaseChange(tx, reportId);
+  });
+}
+
+/**
+ * The reporter agrees to a measure or objects to it, in their own words if they wish (근로기준법 제76조의3 ③④:
+ * measures hear the victim's opinion and must not go against their will). The answer can be changed while the
+ * case is open; the latest one and its time are kept.
+ */
+export async function recordMeasureOpinion(
+  { database }: Deps,
+  access: ReporterAccess,
+  reportId: string,
+  measureId: string,
+  input: z.infer<typeof measureOpinionBody>,
+): Promise<void> {
+  const report = await findOwnReport(database, access, reportId);
+  assertCaseOpen(report);
+  const opinion = await sealText(
+    database,
+    report.companyId,
+    'protective_measures.reporter_opinion',
+    measureId,
+    input.opinion,
+  );
+  await database.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(protectiveMeasures)
+      .set({ reporterConsent: input.consent, reporterOpinion: opinion, reporterOpinionAt: new Date() })
+      .where(and(eq(protectiveMeasures.id, measureId), eq(protectiveMeasures.reportId, reportId)))
+      .returning({ id: protectiveMeasures.id });
+    if (!row) throw new AppError('NOT_FOUND');
+    // No actor: the reporter of an anonymous case must not be traceable through the audit log.
+    await recordAudit(tx, {
+      companyId: report.companyId,
+      actorId: null,
+      action: 'measure.opinion',
+      targetType: 'report',
+      targetId: reportId,
+      detail: { consent: input.consent },
     });
     await announceCaseChange(tx, reportId);
   });

@@ -1,10 +1,11 @@
 import path from 'node:path';
-import { type ReportStatus, STATUS_TRANSITIONS } from '@ansim/shared/constants';
+import { isClosedStatus, STATUS_TRANSITIONS } from '@ansim/shared/constants';
+import type { CaseFile, ManagerCase } from '@ansim/shared/contract/manager';
 import type { ReportForm } from '@ansim/shared/report-form';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
-  auditEvents,
+  companies,
   files,
   invitations,
   protectiveMeasures,
@@ -17,88 +18,14 @@ import {
 } from '../../db/schema.ts';
 import { openJson, openText } from '../../encryption/codec.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { caseAuditLog } from '../audit/case-audit.ts';
+import { assignableHandlers, caseAssignees, caseExclusionViews } from './assignees.ts';
+import { caseAccessCondition, type HandlerContext, seesEveryCase } from './case-scope.ts';
 
 /** What a manager sees in place of the reporter of an anonymous case, everywhere. */
 export const ANONYMOUS_REPORTER_LABEL = '신고인';
 
-export interface CaseFile {
-  id: string;
-  name: string;
-  size: number;
-  content_type: string;
-  sha256: string;
-}
-
-export interface ManagerCase {
-  id: string;
-  case_number: string;
-  report_type: string;
-  status: ReportStatus;
-  created_at: string;
-  updated_at: string;
-  ack_due_at: string;
-  feedback_due_at: string;
-  acknowledged_at: string | null;
-  feedback_at: string | null;
-  closed_at: string | null;
-  is_ack_overdue: boolean;
-  is_feedback_overdue: boolean;
-  allowed_transitions: ReportStatus[];
-  /** Null for an anonymous report: the company never learns who filed it. */
-  reporter: { name: string; email: string } | null;
-  form: ReportForm;
-  files: CaseFile[];
-  history: {
-    from_status: string | null;
-    to_status: string;
-    note_for_reporter: string;
-    internal_note: string;
-    actor_name: string | null;
-    created_at: string;
-  }[];
-  messages: {
-    id: string;
-    author_kind: 'reporter' | 'manager';
-    author_name: string;
-    body: string;
-    created_at: string;
-  }[];
-  measures: {
-    id: string;
-    measure: string;
-    detail: string;
-    requested_by_reporter: boolean;
-    reporter_consent: boolean | null;
-    decision: 'pending' | 'granted' | 'refused';
-    reason: string;
-    decided_at: string | null;
-  }[];
-  audit: { action: string; actor_name: string | null; at: string }[];
-  invitations: {
-    id: string;
-    kind: 'defendant' | 'reference';
-    name: string;
-    email: string;
-    witness_index: number | null;
-    share_evidence: boolean;
-    expires_at: string;
-    sent_at: string | null;
-    opened_at: string | null;
-    acknowledged_at: string | null;
-    responded_at: string | null;
-    revoked_at: string | null;
-    is_expired: boolean;
-  }[];
-  statements: {
-    id: string;
-    invitation_id: string;
-    kind: 'defendant' | 'reference';
-    name: string;
-    form: Record<string, unknown>;
-    sha256: string;
-    created_at: string;
-  }[];
-}
+export type { CaseFile, ManagerCase };
 
 /**
  * The display name of an evidence file as a manager sees it. For an anonymous case the uploaded name is
@@ -129,16 +56,19 @@ export function isFeedbackOverdue(
 
 type ReportRow = typeof reports.$inferSelect;
 
-/** A case of the manager's company; another company's case is the same 404 as a missing one. */
+/**
+ * A case this handler may see: of their company, assigned to them if they are an investigator, and not one
+ * they are excluded from. Anything else is the same 404 as a missing case.
+ */
 export async function findCompanyReport(
   database: Database,
-  companyId: string,
+  handler: HandlerContext,
   reportId: string,
 ): Promise<ReportRow> {
   const [row] = await database.db
     .select()
     .from(reports)
-    .where(and(eq(reports.id, reportId), eq(reports.companyId, companyId)));
+    .where(and(eq(reports.id, reportId), caseAccessCondition(handler)));
   if (!row) throw new AppError('NOT_FOUND');
   return row;
 }
@@ -149,13 +79,13 @@ export async function caseFiles(
   report: Pick<ReportRow, 'id' | 'reportType'>,
 ): Promise<CaseFile[]> {
   const rows = await database.db
-    .select({ file: files })
+    .select({ file: files, messageId: reportFiles.messageId })
     .from(reportFiles)
     .innerJoin(files, eq(files.id, reportFiles.fileId))
     .where(eq(reportFiles.reportId, report.id))
     .orderBy(asc(reportFiles.position), asc(files.createdAt), asc(files.id));
   return Promise.all(
-    rows.map(async ({ file }, index) => ({
+    rows.map(async ({ file, messageId }, index) => ({
       id: file.id,
       name: evidenceDisplayName(
         report.reportType,
@@ -165,8 +95,24 @@ export async function caseFiles(
       size: file.size,
       content_type: file.contentType,
       sha256: file.sha256,
+      message_id: messageId,
     })),
   );
+}
+
+/** Files by the message they came with, each under its case name (generic for an anonymous case). */
+export function filesByMessage(caseFileList: CaseFile[]): Map<string, CaseFile[]> {
+  const byMessage = new Map<string, CaseFile[]>();
+  for (const file of caseFileList) {
+    if (!file.message_id) continue;
+    byMessage.set(file.message_id, [...(byMessage.get(file.message_id) ?? []), file]);
+  }
+  return byMessage;
+}
+
+/** An ended case takes notes, messages and reopening only: every other change is 409 CASE_CLOSED. */
+export function assertCaseOpen(report: Pick<ReportRow, 'status'>): void {
+  if (isClosedStatus(report.status)) throw new AppError('CASE_CLOSED');
 }
 
 /**
@@ -175,10 +121,11 @@ export async function caseFiles(
  */
 export async function getManagerCase(
   database: Database,
-  companyId: string,
+  handler: HandlerContext,
   reportId: string,
 ): Promise<ManagerCase> {
-  const row = await findCompanyReport(database, companyId, reportId);
+  const row = await findCompanyReport(database, handler, reportId);
+  const { companyId } = handler;
   const isAnonymous = row.reportType === 'anonym';
   const [reporterRow] =
     !isAnonymous && row.reporterId
@@ -187,6 +134,13 @@ export async function getManagerCase(
           .from(users)
           .where(eq(users.id, row.reporterId))
       : [];
+  const [outcomeBy] = row.outcomeBy
+    ? await database.db.select({ name: users.name }).from(users).where(eq(users.id, row.outcomeBy))
+    : [];
+  const [company] = await database.db
+    .select({ shareOutcomeSummary: companies.shareOutcomeSummary })
+    .from(companies)
+    .where(eq(companies.id, row.companyId));
   const [fileViews, history, messages, measures, audit, invitationRows, statementRows] = await Promise.all([
     caseFiles(database, row),
     database.db
@@ -206,13 +160,7 @@ export async function getManagerCase(
       .from(protectiveMeasures)
       .where(eq(protectiveMeasures.reportId, reportId))
       .orderBy(asc(protectiveMeasures.createdAt)),
-    database.db
-      .select({ action: auditEvents.action, actorName: users.name, at: auditEvents.at })
-      .from(auditEvents)
-      .leftJoin(users, eq(users.id, auditEvents.actorId))
-      .where(and(eq(auditEvents.targetId, reportId), eq(auditEvents.companyId, companyId)))
-      .orderBy(desc(auditEvents.at))
-      .limit(200),
+    caseAuditLog(database, companyId, reportId),
     database.db
       .select()
       .from(invitations)
@@ -224,6 +172,12 @@ export async function getManagerCase(
       .where(eq(statements.reportId, reportId))
       .orderBy(asc(statements.createdAt)),
   ]);
+  const canAssign = seesEveryCase(handler);
+  const [assignees, assignable, exclusions] = await Promise.all([
+    caseAssignees(database, reportId),
+    canAssign ? assignableHandlers(database, companyId, reportId) : [],
+    canAssign ? caseExclusionViews(database, reportId) : [],
+  ]);
   const invitationViews = await Promise.all(
     invitationRows.map(async (row) => ({
       ...row,
@@ -232,6 +186,7 @@ export async function getManagerCase(
     })),
   );
   const invitationNames = new Map(invitationViews.map((row) => [row.id, row.name]));
+  const messageFiles = filesByMessage(fileViews);
   return {
     id: row.id,
     case_number: row.caseNumber,
@@ -268,6 +223,7 @@ export async function getManagerCase(
         ),
         actor_name: entry.actorId ? actorName : null,
         created_at: entry.createdAt.toISOString(),
+        is_feedback: entry.isFeedback,
       })),
     ),
     messages: await Promise.all(
@@ -282,6 +238,8 @@ export async function getManagerCase(
             : (authorName ?? '담당자'),
         body: await openText(database, 'report_messages.body', message.id, message.body),
         created_at: message.createdAt.toISOString(),
+        is_feedback: message.isFeedback,
+        files: messageFiles.get(message.id) ?? [],
       })),
     ),
     measures: await Promise.all(
@@ -291,16 +249,31 @@ export async function getManagerCase(
         detail: await openText(database, 'protective_measures.detail', measure.id, measure.detail),
         requested_by_reporter: measure.requestedByReporter,
         reporter_consent: measure.reporterConsent,
+        reporter_opinion: await openText(
+          database,
+          'protective_measures.reporter_opinion',
+          measure.id,
+          measure.reporterOpinion,
+        ),
+        reporter_opinion_at: measure.reporterOpinionAt?.toISOString() ?? null,
         decision: measure.decision,
         reason: await openText(database, 'protective_measures.reason', measure.id, measure.reason),
         decided_at: measure.decidedAt?.toISOString() ?? null,
       })),
     ),
-    audit: audit.map((event) => ({
-      action: event.action,
-      actor_name: event.actorName,
-      at: event.at.toISOString(),
-    })),
+    outcome:
+      row.outcomeFinding && row.outcomeAt
+        ? {
+            finding: row.outcomeFinding,
+            actions: row.outcomeActions,
+            summary: await openText(database, 'reports.outcome_summary', row.id, row.outcomeSummary),
+            recorded_at: row.outcomeAt.toISOString(),
+            recorded_by: outcomeBy?.name ?? null,
+          }
+        : null,
+    share_outcome_summary: company?.shareOutcomeSummary ?? true,
+    is_closed: isClosedStatus(row.status),
+    audit,
     invitations: invitationViews.map((row) => ({
       id: row.id,
       kind: row.kind,
@@ -322,10 +295,14 @@ export async function getManagerCase(
         invitation_id: row.invitationId,
         kind: row.kind,
         name: invitationNames.get(row.invitationId) ?? '',
-        form: await openJson<Record<string, unknown>>(database, 'statements.form', row.id, row.form),
+        form: await openJson<Partial<ReportForm>>(database, 'statements.form', row.id, row.form),
         sha256: row.sha256,
         created_at: row.createdAt.toISOString(),
       })),
     ),
+    assignees,
+    can_assign: canAssign,
+    assignable_handlers: assignable,
+    exclusions,
   };
 }

@@ -5,6 +5,7 @@ import {
   type ReportType,
 } from '@ansim/shared/constants';
 import type { Database } from '../../db/client.ts';
+import type { HandlerContext } from './case-scope.ts';
 import { allCompanyReports, type ManagerListQuery } from './list-reports.ts';
 
 /** Excel reads a UTF-8 CSV as Korean only when it starts with a byte-order mark. */
@@ -25,7 +26,7 @@ function seoulDate(iso: string): string {
 
 export async function* companyReportsCsv(
   database: Database,
-  companyId: string,
+  handler: HandlerContext,
   query: ManagerListQuery,
 ): AsyncGenerator<string> {
   const header = [
@@ -40,7 +41,7 @@ export async function* companyReportsCsv(
     '기한 초과',
   ];
   yield `${BOM}${header.map(csvCell).join(',')}\r\n`;
-  for await (const row of allCompanyReports(database, companyId, query)) {
+  for await (const row of allCompanyReports(database, handler, query)) {
     const overdue = [
       row.is_ack_overdue ? '확인 기한 초과' : '',
       row.is_feedback_overdue ? '피드백 기한 초과' : '',

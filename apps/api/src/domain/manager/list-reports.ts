@@ -1,21 +1,69 @@
 import { REPORT_STATUSES, REPORTER_TYPES } from '@ansim/shared/constants';
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { ManagerListPage, ManagerListRow } from '@ansim/shared/contract/manager';
+import { and, asc, count, desc, eq, gte, inArray, isNull, like, lt, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { reports } from '../../db/schema.ts';
+import { reportAssignees, reports } from '../../db/schema.ts';
 import { blindIndexCandidates, ERASED_PLACEHOLDER, openTextOr } from '../../encryption/codec.ts';
-import { type Page, pageLinks } from '../reports/reporter-reports.ts';
+import { caseAccessCondition, type HandlerContext } from './case-scope.ts';
 import { isAckOverdue, isFeedbackOverdue } from './case-view.ts';
 
+/**
+ * Each sort is one column and the id as its tie-breaker, both in the same direction, so a page is a range of one
+ * index (company_id, column, id) read forwards or backwards, and the next page starts after the last row's
+ * (column, id): keyset pagination, whose cost does not grow with the page number.
+ */
 const SORTS = {
-  created_at: asc(reports.createdAt),
-  '-created_at': desc(reports.createdAt),
-  updated_at: asc(reports.updatedAt),
-  '-updated_at': desc(reports.updatedAt),
-  case_number: asc(reports.caseNumber),
-  '-case_number': desc(reports.caseNumber),
-  feedback_due_at: asc(reports.feedbackDueAt),
+  created_at: { column: reports.createdAt, descending: false },
+  '-created_at': { column: reports.createdAt, descending: true },
+  updated_at: { column: reports.updatedAt, descending: false },
+  '-updated_at': { column: reports.updatedAt, descending: true },
+  case_number: { column: reports.caseNumber, descending: false },
+  '-case_number': { column: reports.caseNumber, descending: true },
+  feedback_due_at: { column: reports.feedbackDueAt, descending: false },
 } as const;
+type SortKey = keyof typeof SORTS;
+
+/**
+ * Where a page starts: the sort it was made for, and the (sort value, id) of the row it continues from. The
+ * value of a timestamp travels as text with its microseconds, which a JavaScript Date would cut off.
+ */
+export interface ListCursor {
+  sort: SortKey;
+  value: string;
+  id: string;
+}
+
+const cursorShape = z.tuple([
+  z.enum(Object.keys(SORTS) as [SortKey, ...SortKey[]]),
+  z.string().max(100),
+  z.uuid(),
+]);
+
+export function encodeCursor(cursor: ListCursor): string {
+  return Buffer.from(JSON.stringify([cursor.sort, cursor.value, cursor.id])).toString('base64url');
+}
+
+const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+const cursorParam = z
+  .string()
+  .max(300)
+  .transform((text, context): ListCursor => {
+    try {
+      const [sort, value, id] = cursorShape.parse(
+        JSON.parse(Buffer.from(text, 'base64url').toString('utf8')),
+      );
+      if (SORTS[sort].column !== reports.caseNumber && !TIMESTAMP_TEXT.test(value)) throw new Error('value');
+      return { sort, value, id };
+    } catch {
+      context.addIssue({
+        code: 'custom',
+        message: '페이지 위치가 올바르지 않습니다. 목록을 처음부터 다시 열어주세요.',
+      });
+      return z.NEVER;
+    }
+  });
 
 /** A day that exists (no 13th month, no 30 February), in years a case can have been filed. */
 function isCalendarDay(value: string): boolean {
@@ -43,25 +91,18 @@ export const managerListQuery = z.object({
   date_from: isoDate.optional(),
   date_to: isoDate.optional(),
   overdue: z.enum(['true', 'false']).optional(),
-  sort: z.enum(Object.keys(SORTS) as [keyof typeof SORTS, ...(keyof typeof SORTS)[]]).default('-created_at'),
+  sort: z.enum(Object.keys(SORTS) as [SortKey, ...SortKey[]]).default('-created_at'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(20),
+  /** The page continues after this row (the `next` link), or ends before it (`previous`); page is its number. */
+  after: cursorParam.optional(),
+  before: cursorParam.optional(),
+  /** `exact` counts every matching case; otherwise the count may be an estimate (`count_exact: false`). */
+  count: z.enum(['exact', 'estimate']).default('estimate'),
 });
 export type ManagerListQuery = z.infer<typeof managerListQuery>;
 
-export interface ManagerListRow {
-  id: string;
-  case_number: string;
-  report_type: string;
-  status: string;
-  accused_name: string;
-  created_at: string;
-  updated_at: string;
-  ack_due_at: string;
-  feedback_due_at: string;
-  is_ack_overdue: boolean;
-  is_feedback_overdue: boolean;
-}
+export type { ManagerListRow };
 
 /** Open cases past a deadline: not acknowledged in time, or no feedback to the reporter in time. */
 export function overdueCondition(now = new Date()): SQL {
@@ -80,9 +121,11 @@ const CASE_NUMBER_PREFIX = /^\d[\d-]*$/;
 export async function listConditions(
   database: Database,
   companyId: string,
-  query: Omit<ManagerListQuery, 'sort' | 'page' | 'page_size'>,
+  query: Pick<ManagerListQuery, 'status' | 'type' | 'q' | 'date_from' | 'date_to' | 'overdue'>,
+  extraWhere?: SQL,
 ): Promise<SQL> {
   const conditions: SQL[] = [eq(reports.companyId, companyId)];
+  if (extraWhere) conditions.push(extraWhere);
   if (query.status) conditions.push(eq(reports.status, query.status));
   if (query.type) conditions.push(eq(reports.reportType, query.type));
   if (query.date_from) conditions.push(gte(reports.createdAt, new Date(`${query.date_from}T00:00:00+09:00`)));
@@ -95,9 +138,10 @@ export async function listConditions(
     // A case number (2026-0001, or its start) is digits and hyphens, and no one's name is: each shape gets the
     // one condition it needs, so a name search is a lookup on (company_id, accused_name_index) and never a
     // scan of the company's cases that an OR with the case number would force.
+    // Digits and hyphens have no case, so LIKE matches what ILIKE did, and a prefix LIKE is a range of the
+    // text_pattern_ops index (reports_company_case_number_pattern_idx) whatever the database's collation.
     if (CASE_NUMBER_PREFIX.test(query.q)) {
-      const escaped = query.q.replace(/[\\%_]/g, (char) => `\\${char}`);
-      conditions.push(ilike(reports.caseNumber, `${escaped}%`));
+      conditions.push(like(reports.caseNumber, `${query.q}%`));
     } else {
       const indexes = await blindIndexCandidates(database, companyId, 'reports.accused_name', query.q);
       conditions.push(indexes.length ? inArray(reports.accusedNameIndex, indexes) : sql`false`);
@@ -121,7 +165,11 @@ const listColumns = {
   closedAt: reports.closedAt,
 };
 
-type ListRow = Pick<typeof reports.$inferSelect, keyof typeof listColumns>;
+/** Whether each case is assigned to the handler reading the list: one EXISTS on the assignees' key. */
+const isAssignedTo = (handler: HandlerContext) =>
+  sql<boolean>`exists (select 1 from ${reportAssignees} where ${reportAssignees.reportId} = ${reports.id} and ${reportAssignees.userId} = ${handler.userId})`;
+
+type ListRow = Pick<typeof reports.$inferSelect, keyof typeof listColumns> & { isAssignedToMe: boolean };
 
 /** After crypto-erase the list still shows the case (its number, status and dates), not the name. */
 async function toListRow(database: Database, row: ListRow): Promise<ManagerListRow> {
@@ -143,27 +191,166 @@ async function toListRow(database: Database, row: ListRow): Promise<ManagerListR
     feedback_due_at: row.feedbackDueAt.toISOString(),
     is_ack_overdue: isAckOverdue(row),
     is_feedback_overdue: isFeedbackOverdue(row),
+    is_assigned_to_me: Boolean(row.isAssignedToMe),
   };
 }
 
-/** One page of the company's cases: one count query and one page query, whatever the page size. */
+/** Options of the list that are not the manager's filters: a predicate the caller's access rules add. */
+export interface ListOptions {
+  /** ANDed into every query of the list (page, count, estimate, export), e.g. the cases a role may see. */
+  extraWhere?: SQL;
+}
+
+/** A page whose links say whether the count is exact (`count=exact`, or small enough to count cheaply). */
+export type { ManagerListPage };
+
+/**
+ * Counted exactly up to this many matches, which stays cheap (an index range of at most this many rows); past it
+ * the count is the planner's estimate, unless the manager asks for the exact figure.
+ */
+export const EXACT_COUNT_CAP = 1000;
+
+/** The sort value as the cursor carries it: timestamps as UTC text with microseconds. */
+function sortValueOf(sort: SortKey): SQL<string> {
+  const { column } = SORTS[sort];
+  return column === reports.caseNumber
+    ? sql<string>`${column}`
+    : sql<string>`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+}
+
+/** Rows strictly past the cursor in the direction read: `(column, id) < (value, id)` or `>`. */
+function pastCursor(cursor: ListCursor, forwards: boolean): SQL {
+  const { column, descending } = SORTS[cursor.sort];
+  const value =
+    column === reports.caseNumber ? sql`${cursor.value}::text` : sql`${cursor.value}::timestamptz`;
+  const operator = descending === forwards ? sql.raw('<') : sql.raw('>');
+  return sql`(${column}, ${reports.id}) ${operator} (${value}, ${cursor.id}::uuid)`;
+}
+
+/**
+ * The queries of one list page, built but not run, so tests and the bench can EXPLAIN exactly what the route
+ * runs. A page after a cursor (or before it, read backwards and reversed) is a keyset range; a page reached by
+ * its number alone (a typed-in address) falls back to OFFSET. One more row than the page is read, to know
+ * whether a next page exists without counting.
+ */
+export async function listQueries(
+  database: Database,
+  handler: HandlerContext,
+  query: ManagerListQuery,
+  options: ListOptions = {},
+  counting = true,
+) {
+  // Only the cases this handler may see (company, assignment, no conflict of interest), on every query.
+  const access = options.extraWhere
+    ? and(caseAccessCondition(handler), options.extraWhere)
+    : caseAccessCondition(handler);
+  const where = await listConditions(database, handler.companyId, query, access);
+  // A cursor made for another sort (a stale address) says nothing about this order: the page number decides.
+  const cursor = [query.after, query.before].find((candidate) => candidate?.sort === query.sort);
+  const forwards = !cursor || cursor !== query.before;
+  const { column, descending } = SORTS[query.sort];
+  const ascending = descending !== forwards;
+  const order = ascending ? [asc(column), asc(reports.id)] : [desc(column), desc(reports.id)];
+  const pageWhere = cursor ? and(where, pastCursor(cursor, forwards))! : where;
+  // In the page's order, so the planner reads an index in that order (at most CAP + 1 entries of it) and never
+  // a scan of the table, whose rows of other companies and other filters would make it unbounded. Without the
+  // id: which tied row is the 1,001st does not matter, and an index without it can then answer alone.
+  const capped = database.db
+    .select({ one: sql`1` })
+    .from(reports)
+    .where(where)
+    .orderBy(descending ? desc(column) : asc(column))
+    .limit(EXACT_COUNT_CAP + 1)
+    .as('capped');
+  const cappedCount = database.db.select({ value: count() }).from(capped);
+  const exactCount = database.db.select({ value: count() }).from(reports).where(where);
+  const matching = query.count === 'exact' ? exactCount : cappedCount;
+  // The count rides on every row of the page as an uncorrelated subquery (run once): one statement, one round
+  // trip, one connection for the page and its count.
+  const page = database.db
+    .select({
+      ...listColumns,
+      isAssignedToMe: isAssignedTo(handler),
+      sortValue: sortValueOf(query.sort),
+      matching: (counting ? sql<number>`(${matching})` : sql<number>`NULL`).mapWith(Number),
+    })
+    .from(reports)
+    .where(pageWhere)
+    .orderBy(...order)
+    .limit(query.page_size + 1)
+    .offset(cursor ? 0 : (query.page - 1) * query.page_size);
+  return { where, cursor, forwards, page, matching, cappedCount, exactCount };
+}
+
+const ESTIMATE_TTL_MS = 60_000;
+const ESTIMATES_KEPT = 1000;
+/** Recent estimates by query: paging through one list asks the planner once a minute, not on every page. */
+const estimates = new WeakMap<Database, Map<string, { value: number; at: number }>>();
+
+/**
+ * The planner's estimate of the rows matching `where`: what the statistics say, at the cost of planning (no
+ * execution), remembered for a minute per filter in this process.
+ */
+async function estimatedCount(database: Database, where: SQL, now = Date.now()): Promise<number> {
+  const inner = database.db.select({ one: sql`1` }).from(reports).where(where).toSQL();
+  const key = JSON.stringify([inner.sql, inner.params]);
+  const cache = estimates.get(database) ?? new Map<string, { value: number; at: number }>();
+  estimates.set(database, cache);
+  const known = cache.get(key);
+  if (known && now - known.at < ESTIMATE_TTL_MS) return known.value;
+  const [row] = await database.query<{ 'QUERY PLAN': unknown }>(
+    `EXPLAIN (FORMAT JSON) ${inner.sql}`,
+    inner.params as unknown[],
+  );
+  const plan = row?.['QUERY PLAN'];
+  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [{ Plan: { 'Plan Rows': number } }];
+  const value = Math.round(parsed[0]?.Plan['Plan Rows'] ?? 0);
+  // A Map keeps insertion order: the oldest entry goes first once the cache is full.
+  cache.delete(key);
+  if (cache.size >= ESTIMATES_KEPT) cache.delete(cache.keys().next().value!);
+  cache.set(key, { value, at: now });
+  return value;
+}
+
+/**
+ * One page of the company's cases, read off an index. The count is exact when asked (`count=exact`) or when at
+ * most EXACT_COUNT_CAP cases match; otherwise it is the planner's estimate, kept consistent with the page (never
+ * fewer than the rows already passed plus this page), and `count_exact` says so.
+ */
 export async function listCompanyReports(
   database: Database,
-  companyId: string,
+  handler: HandlerContext,
   query: ManagerListQuery,
-): Promise<Page<ManagerListRow>> {
-  const where = await listConditions(database, companyId, query);
-  const [[total], rows] = await Promise.all([
-    database.db.select({ value: count() }).from(reports).where(where),
-    database.db
-      .select(listColumns)
-      .from(reports)
-      .where(where)
-      .orderBy(SORTS[query.sort], desc(reports.id))
-      .limit(query.page_size)
-      .offset((query.page - 1) * query.page_size),
-  ]);
-  const totalCount = Number(total?.value ?? 0);
+  options: ListOptions = {},
+): Promise<ManagerListPage> {
+  const queries = await listQueries(database, handler, query, options);
+  const read = await queries.page;
+  // An empty page carries no count: none match, or (past the end, or past a cursor) it is counted on its own.
+  const counted =
+    read[0]?.matching ??
+    (!queries.cursor && query.page === 1 ? 0 : Number((await queries.matching)[0]?.value ?? 0));
+  const hasMore = read.length > query.page_size;
+  const rows = read.slice(0, query.page_size);
+  if (!queries.forwards) rows.reverse();
+  // Read backwards, the extra row is the one before this page; read forwards, the one after it.
+  const hasNext = queries.forwards ? hasMore : true;
+  const hasPrevious = queries.forwards ? query.page > 1 : hasMore;
+
+  let total = counted;
+  let isExact = query.count === 'exact' || total <= EXACT_COUNT_CAP;
+  if (!isExact) {
+    const passed = (query.page - 1) * query.page_size + rows.length;
+    if (!hasNext) {
+      // The last page: the rows before it and on it are all there are, exactly so if it was reached by its
+      // number (a cursor's page number is the client's count of the pages it stepped through).
+      total = passed;
+      isExact = !queries.cursor;
+    } else {
+      const estimate = await estimatedCount(database, queries.where);
+      total = Math.max(estimate, total, passed + 1);
+    }
+  }
+
   const filters = Object.fromEntries(
     Object.entries({
       status: query.status,
@@ -173,32 +360,61 @@ export async function listCompanyReports(
       date_to: query.date_to,
       overdue: query.overdue,
       sort: query.sort,
+      count: query.count === 'exact' ? 'exact' : undefined,
     }).filter(([, value]) => value !== undefined) as [string, string][],
   );
+  const link = (page: number, cursor?: { after?: ListRowWithCursor; before?: ListRowWithCursor }) => {
+    const params = new URLSearchParams({
+      ...filters,
+      page: String(page),
+      page_size: String(query.page_size),
+    });
+    const toCursor = (row: ListRowWithCursor) =>
+      encodeCursor({ sort: query.sort, value: row.sortValue, id: row.id });
+    if (cursor?.after) params.set('after', toCursor(cursor.after));
+    if (cursor?.before) params.set('before', toCursor(cursor.before));
+    return `/api/v1/manager/report/?${params.toString()}`;
+  };
+  const first = rows[0];
+  const last = rows.at(-1);
   return {
-    count: totalCount,
-    ...pageLinks('/api/v1/manager/report/', query.page, query.page_size, totalCount, filters),
+    count: total,
+    count_exact: isExact,
+    next: hasNext && last ? link(query.page + 1, { after: last }) : null,
+    // The first page has one address, without a cursor; an empty page (past the end) steps back by number.
+    previous:
+      hasPrevious && query.page > 1
+        ? query.page === 2 || !first
+          ? link(query.page - 1)
+          : link(query.page - 1, { before: first })
+        : null,
     results: await Promise.all(rows.map((row) => toListRow(database, row))),
   };
 }
 
-/** Every row matching the filters, for the CSV export, in pages so memory stays flat. */
+type ListRowWithCursor = ListRow & { sortValue: string };
+
+/** Every row matching the filters, for the CSV export, a keyset batch at a time so memory and cost stay flat. */
 export async function* allCompanyReports(
   database: Database,
-  companyId: string,
+  handler: HandlerContext,
   query: ManagerListQuery,
+  options: ListOptions = {},
 ): AsyncGenerator<ManagerListRow> {
-  const where = await listConditions(database, companyId, query);
   const batch = 1000;
-  for (let offset = 0; ; offset += batch) {
-    const rows = await database.db
-      .select(listColumns)
-      .from(reports)
-      .where(where)
-      .orderBy(SORTS[query.sort], desc(reports.id))
-      .limit(batch)
-      .offset(offset);
-    for (const row of rows) yield toListRow(database, row);
-    if (rows.length < batch) return;
+  let after: ListCursor | undefined;
+  for (;;) {
+    const { page } = await listQueries(
+      database,
+      handler,
+      { ...query, page: 1, page_size: batch, after, before: undefined },
+      options,
+      false,
+    );
+    const rows = await page;
+    for (const row of rows.slice(0, batch)) yield toListRow(database, row);
+    const last = rows[batch - 1];
+    if (rows.length <= batch || !last) return;
+    after = { sort: query.sort, value: last.sortValue, id: last.id };
   }
 }

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
-import { RECOVERY_CODE_COUNT } from '@ansim/shared/constants';
+import { isHandlerRole, RECOVERY_CODE_COUNT, type UserRole } from '@ansim/shared/constants';
+import type { MfaStatus } from '@ansim/shared/contract/user';
 import { FIELD_MESSAGES_KO } from '@ansim/shared/messages.ko';
-import type { MfaStatus } from '@ansim/shared/mfa';
 import { and, count, eq, isNotNull, isNull, ne } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database, Db } from '../../db/client.ts';
@@ -34,11 +34,7 @@ export async function hasSecondFactor(executor: Pick<Db, 'select'>, userId: stri
   return Boolean(passkey);
 }
 
-export async function mfaStatus(
-  database: Database,
-  userId: string,
-  role: 'member' | 'manager',
-): Promise<MfaStatus> {
+export async function mfaStatus(database: Database, userId: string, role: UserRole): Promise<MfaStatus> {
   const [[totp], [passkeys], [codes]] = await Promise.all([
     database.db.select({ confirmedAt: mfaTotp.confirmedAt }).from(mfaTotp).where(eq(mfaTotp.userId, userId)),
     database.db.select({ n: count() }).from(mfaPasskeys).where(eq(mfaPasskeys.userId, userId)),
@@ -51,7 +47,8 @@ export async function mfaStatus(
     totp: Boolean(totp?.confirmedAt),
     passkeys: Number(passkeys?.n ?? 0),
     recovery_codes_left: Number(codes?.n ?? 0),
-    required: role === 'manager',
+    // Case handlers read case content, and the operator can hand a company to anyone: neither rests on a password.
+    required: isHandlerRole(role) || role === 'operator',
   };
 }
 

@@ -1,7 +1,12 @@
+import { isClosedStatus } from '@ansim/shared/constants';
+import type { Page } from '@ansim/shared/contract/common';
+import type { ReporterReportDetail, ReportSummary } from '@ansim/shared/contract/report';
+import { CASE_FINDING_LABELS_KO } from '@ansim/shared/outcomes';
 import type { ReportForm } from '@ansim/shared/report-form';
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
+  companies,
   files,
   invitations,
   protectiveMeasures,
@@ -11,43 +16,9 @@ import {
 } from '../../db/schema.ts';
 import { openJson, openText } from '../../encryption/codec.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { type FileView, toFileView } from '../files/files.ts';
+import { toFileView } from '../files/files.ts';
 
-export interface ReportSummary {
-  id: string;
-  case_number: string;
-  report_type: string;
-  status: string;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface ReporterReportDetail extends ReportSummary {
-  form: ReportForm;
-  files: FileView[];
-  /** Status changes with the notes meant for the reporter; internal notes never leave the manager side. */
-  history: { from_status: string | null; to_status: string; note_for_reporter: string; created_at: string }[];
-  /** Whether statements were collected — never their contents, nor who gave them. */
-  statements: {
-    defendant: 'not_requested' | 'requested' | 'responded';
-    references_requested: number;
-    references_responded: number;
-  };
-  measures: {
-    measure: string;
-    detail: string;
-    decision: string;
-    reason: string;
-    decided_at: string | null;
-  }[];
-}
-
-export interface Page<T> {
-  count: number;
-  next: string | null;
-  previous: string | null;
-  results: T[];
-}
+export type { Page, ReporterReportDetail, ReportSummary };
 
 type ReportRow = Pick<
   typeof reports.$inferSelect,
@@ -141,6 +112,10 @@ export async function getOwnReport(
   reportId: string,
 ): Promise<ReporterReportDetail> {
   const row = await findOwnReport(database, access, reportId);
+  const [company] = await database.db
+    .select({ shareOutcomeSummary: companies.shareOutcomeSummary })
+    .from(companies)
+    .where(eq(companies.id, row.companyId));
   const [fileRows, history, invitationRows, measureRows] = await Promise.all([
     database.db
       .select({ file: files })
@@ -201,13 +176,34 @@ export async function getOwnReport(
       references_requested: references.length,
       references_responded: references.filter((row) => row.respondedAt).length,
     },
+    outcome:
+      row.outcomeFinding && row.outcomeAt
+        ? {
+            finding: row.outcomeFinding,
+            finding_label: CASE_FINDING_LABELS_KO[row.outcomeFinding],
+            summary: company?.shareOutcomeSummary
+              ? await openText(database, 'reports.outcome_summary', row.id, row.outcomeSummary)
+              : null,
+            recorded_at: row.outcomeAt.toISOString(),
+          }
+        : null,
+    is_closed: isClosedStatus(row.status),
     measures: await Promise.all(
       measureRows.map(async (row) => ({
+        id: row.id,
         measure: row.measure,
         detail: await openText(database, 'protective_measures.detail', row.id, row.detail),
         decision: row.decision,
         reason: await openText(database, 'protective_measures.reason', row.id, row.reason),
         decided_at: row.decidedAt?.toISOString() ?? null,
+        reporter_consent: row.reporterConsent,
+        reporter_opinion: await openText(
+          database,
+          'protective_measures.reporter_opinion',
+          row.id,
+          row.reporterOpinion,
+        ),
+        reporter_opinion_at: row.reporterOpinionAt?.toISOString() ?? null,
       })),
     ),
   };

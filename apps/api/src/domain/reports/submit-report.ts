@@ -12,7 +12,6 @@ import {
   protectiveMeasures,
   reportStatusHistory,
   reports,
-  users,
 } from '../../db/schema.ts';
 import { openText, sealJson, sealText, sealWithIndex } from '../../encryption/codec.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -25,8 +24,11 @@ import {
   INTAKE_REPLAY_MINUTES,
   type IntakeSession,
 } from '../intake/intake-sessions.ts';
+import { caseHandlerEmails } from '../manager/case-scope.ts';
+import { excludeAccusedFromNewCase } from '../manager/conflicts.ts';
 import type { SessionUser } from '../sessions/sessions.ts';
 import { formatReceipt, issueReceipt } from './receipts.ts';
+import { statsDimensions } from './stat-dimensions.ts';
 
 type Deps = { database: Database; config: Config };
 
@@ -310,6 +312,7 @@ async function insertReport(
       contactEmail: row.contactEmail ?? null,
       accusedName: sealed.accused.sealed,
       accusedNameIndex: sealed.accused.index,
+      ...statsDimensions(stored),
       ackDueAt: new Date(now + (deadlines?.ack ?? 7) * day),
       feedbackDueAt: new Date(now + (deadlines?.feedback ?? 90) * day),
     })
@@ -327,10 +330,14 @@ async function insertReport(
         sealed.measures.map((measure) => ({ reportId: report.id, ...measure, requestedByReporter: true })),
       );
   }
-  const managers = await tx
-    .select({ email: users.email })
-    .from(users)
-    .where(and(eq(users.companyId, companyId), eq(users.role, 'manager')));
+  // Before anyone is told of the case: a handler who is its accused person never hears of it.
+  await excludeAccusedFromNewCase(tx, {
+    companyId,
+    reportId: report.id,
+    accusedName: stored.perpetrator_name,
+    accusedEmail: stored.perpetrator_email ?? null,
+  });
+  const managers = (await caseHandlerEmails(tx, companyId, report.id)).map((email) => ({ email }));
   // The company's counter row is locked until commit, so every submission of the company waits on it:
   // take it last, to hold it only for the numbering, the notice mails and the commit.
   const year = new Date().getFullYear();

@@ -1,14 +1,16 @@
+import type { UserRole } from '@ansim/shared/constants';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database, Db } from '../../db/client.ts';
-import { sessions, users } from '../../db/schema.ts';
+import { companies, sessions, users } from '../../db/schema.ts';
+import { serverNow } from '../../lib/server-clock.ts';
 import { randomToken, sha256Hex } from '../../lib/tokens.ts';
 
 export interface SessionUser {
   id: string;
   email: string;
   name: string;
-  role: 'member' | 'manager';
+  role: UserRole;
   companyId: string | null;
 }
 
@@ -35,13 +37,16 @@ export async function createSession(
   limits: SessionLimits,
 ): Promise<{ id: string; expires: number }> {
   const id = randomToken();
-  const now = new Date();
+  const now = new Date(serverNow());
   const expiresAt = new Date(now.getTime() + limits.SESSION_ABSOLUTE_SECONDS * 1000);
   await database.db.insert(sessions).values({ idHash: sha256Hex(id), userId, expiresAt, lastSeenAt: now });
   return { id, expires: effectiveExpiry(expiresAt, now, limits) };
 }
 
-/** Finds a live session and slides its idle limit; an expired one is deleted on sight. */
+/**
+ * Finds a live session and slides its idle limit; an expired one, or one of a suspended company's user, is
+ * deleted on sight.
+ */
 export async function findSession(
   database: Database,
   id: string,
@@ -59,14 +64,17 @@ export async function findSession(
         role: users.role,
         companyId: users.companyId,
       },
+      companySuspendedAt: companies.suspendedAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(companies, eq(companies.id, users.companyId))
     .where(eq(sessions.idHash, idHash))
     .limit(1);
   if (!row) return null;
-  const now = Date.now();
-  if (effectiveExpiry(row.expiresAt, row.lastSeenAt, limits) * 1000 <= now) {
+  const now = serverNow();
+  // A suspended company's users are logged out everywhere (the suspension deletes their sessions too).
+  if (row.companySuspendedAt || effectiveExpiry(row.expiresAt, row.lastSeenAt, limits) * 1000 <= now) {
     await database.db.delete(sessions).where(eq(sessions.idHash, idHash));
     return null;
   }

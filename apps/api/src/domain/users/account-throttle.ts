@@ -20,12 +20,35 @@ export async function throttleAccountRequest(
   const ipKey = `account-ip:${hmacHex(config.SECRET_KEY, client.ip)}`;
   if ((await countHit(database, ipKey, HOUR)) > config.ACCOUNT_REQUESTS_PER_IP_PER_HOUR)
     throw rateLimited(HOUR);
-  if (options.joinCode) {
-    const joinKey = `join-code-ip:${hmacHex(config.SECRET_KEY, client.ip)}`;
-    if ((await countHit(database, joinKey, HOUR)) > config.JOIN_CODE_ATTEMPTS_PER_IP_PER_HOUR)
-      throw rateLimited(HOUR);
-  }
+  if (options.joinCode) await throttleJoinCodeAttempt({ database, config }, client);
   const addressKey = `account-mail:${hmacHex(config.SECRET_KEY, `mail:${email}`)}`;
   if ((await countHit(database, addressKey, HOUR)) > config.MAILS_PER_ADDRESS_PER_HOUR)
+    throw rateLimited(HOUR);
+}
+
+/**
+ * Throttles the public routes that take a mailed token in the path (a company invitation), per client IP: the
+ * token has 256 bits, so this only keeps a script from hammering the password hashing behind them.
+ */
+export async function throttleTokenRequest(
+  { database, config }: { database: Database; config: Config },
+  client: { ip: string },
+  scope: string,
+): Promise<void> {
+  const ipKey = `${scope}-ip:${hmacHex(config.SECRET_KEY, client.ip)}`;
+  if ((await countHit(database, ipKey, HOUR)) > config.ACCOUNT_REQUESTS_PER_IP_PER_HOUR)
+    throw rateLimited(HOUR);
+}
+
+/**
+ * Join codes are short secrets: every attempt from an address counts, right or wrong, at registration and on
+ * the account page alike (one counter), so guessing codes stops at JOIN_CODE_ATTEMPTS_PER_IP_PER_HOUR.
+ */
+export async function throttleJoinCodeAttempt(
+  { database, config }: { database: Database; config: Config },
+  client: { ip: string },
+): Promise<void> {
+  const joinKey = `join-code-ip:${hmacHex(config.SECRET_KEY, client.ip)}`;
+  if ((await countHit(database, joinKey, HOUR)) > config.JOIN_CODE_ATTEMPTS_PER_IP_PER_HOUR)
     throw rateLimited(HOUR);
 }

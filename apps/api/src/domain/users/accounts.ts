@@ -26,7 +26,7 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-function rejectCommonPassword(password: string): void {
+export function rejectCommonPassword(password: string): void {
   if (isCommonPassword(password)) {
     throw new AppError('VALIDATION_ERROR', { details: { password: FIELD_MESSAGES_KO.passwordTooCommon } });
   }

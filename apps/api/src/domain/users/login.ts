@@ -2,7 +2,7 @@ import type { LoginBody } from '@ansim/shared/auth';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
+import { companies, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { burnPasswordCheck, verifyPassword } from '../../lib/passwords.ts';
 import { hmacHex } from '../../lib/tokens.ts';
@@ -48,8 +48,14 @@ export async function login(
   }
 
   const [user] = await database.db
-    .select({ id: users.id, passwordHash: users.passwordHash, confirmed: users.emailConfirmedAt })
+    .select({
+      id: users.id,
+      passwordHash: users.passwordHash,
+      confirmed: users.emailConfirmedAt,
+      companySuspendedAt: companies.suspendedAt,
+    })
     .from(users)
+    .leftJoin(companies, eq(companies.id, users.companyId))
     .where(eq(users.email, email));
   let passwordOk = false;
   if (user) passwordOk = await verifyPassword(user.passwordHash, input.password);
@@ -60,6 +66,7 @@ export async function login(
   }
   // Told only after the right password, so this answer cannot be used to probe which addresses exist.
   if (!user.confirmed) throw new AppError('EMAIL_NOT_CONFIRMED');
+  if (user.companySuspendedAt) throw new AppError('COMPANY_SUSPENDED');
 
   if (client.previousSessionId) await deleteSession(database, client.previousSessionId);
   if (await hasSecondFactor(database.db, user.id))

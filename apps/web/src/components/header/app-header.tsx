@@ -54,7 +54,10 @@ export function AppHeader({ minimal = false }: { minimal?: boolean }) {
   const [drawerLoaded, setDrawerLoaded] = useState(false);
   const items = useNavItems();
   const location = useLocation();
-  const isCurrent = (to: string) => location.pathname === to || location.pathname.startsWith(`${to}/`);
+  // The deepest item containing the address is the current one (/manager/stats is 통계, not 관리자 too).
+  const matches = (to: string) => location.pathname === to || location.pathname.startsWith(`${to}/`);
+  const current = items.filter((item) => matches(item.to)).sort((a, b) => b.to.length - a.to.length)[0]?.to;
+  const isCurrent = (to: string) => to === current;
 
   return (
     <header className="app-header">

@@ -1,4 +1,4 @@
-import type { CurrentUser } from '@ansim/shared/auth';
+import type { CurrentUser } from '@ansim/shared/contract/user';
 import { queryKey } from '../../lib/query-keys';
 
 export const CURRENT_USER_PATH = '/api/v1/user/';

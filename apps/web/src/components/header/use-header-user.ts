@@ -1,4 +1,4 @@
-import type { CurrentUser } from '@ansim/shared/auth';
+import type { CurrentUser } from '@ansim/shared/contract/user';
 import { useEffect, useState } from 'react';
 import { useIsLoggedIn } from '../../lib/login-state';
 import { currentUserQuery } from './current-user-query';

@@ -1,5 +1,4 @@
 import { currentPasswordSchema, passwordOnlyBody, totpConfirmBody, totpDeleteBody } from '@ansim/shared/mfa';
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,14 +11,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import {
-  type Control,
-  type DefaultValues,
-  type FieldValues,
-  type Path,
-  type Resolver,
-  useForm,
-} from 'react-hook-form';
+import type { Control, FieldValues, Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { z } from 'zod';
@@ -28,10 +20,7 @@ import { PageShell } from '../../components/page-shell';
 import { showSnackbar } from '../../components/snackbar/snackbar-store';
 import { paths } from '../../config/paths';
 import { errorText } from '../../lib/messages';
-import { type RequestError, toRequestError } from '../../lib/request-error';
-import { FormAlert } from '../auth/components/form-alert';
 import { FormTextField } from '../auth/components/form-text-field';
-import { applyServerErrors } from '../auth/lib/server-errors';
 import {
   type TotpStart,
   useConfirmTotp,
@@ -42,43 +31,10 @@ import {
   useRemoveTotp,
   useStartTotp,
 } from './api/mfa';
+import { CompanySection } from './company-section';
+import { ActionAlert, useActionForm } from './use-action-form';
 
 const passkeyForm = z.object({ name: z.string().trim().min(1).max(60), password: currentPasswordSchema });
-
-/**
- * A small form whose server errors land on its fields. Every change on this page asks for the current
- * password, so a session left open on a shared computer cannot change the account's factors.
- */
-function useActionForm<T extends FieldValues>(schema: z.ZodType<T>, defaults: DefaultValues<T>) {
-  const [failure, setFailure] = useState<RequestError | 'cancelled' | null>(null);
-  const form = useForm<T, unknown, T>({
-    resolver: zodResolver(schema as never) as unknown as Resolver<T, unknown, T>,
-    defaultValues: defaults,
-  });
-  const submit = (action: (values: T) => Promise<void>) =>
-    form.handleSubmit(async (values) => {
-      setFailure(null);
-      try {
-        await action(values);
-      } catch (error) {
-        // The browser's passkey prompt was closed or timed out: nothing reached the server.
-        if (error instanceof Error && error.name === 'NotAllowedError') return setFailure('cancelled');
-        setFailure(
-          applyServerErrors(error, form.setError, Object.keys(defaults as object) as Path<T>[]) ??
-            toRequestError(error),
-        );
-      }
-    });
-  return { form, failure, submit };
-}
-
-function ActionAlert({ failure }: { failure: RequestError | 'cancelled' | null }) {
-  const { t } = useTranslation();
-  if (!failure) return null;
-  return (
-    <FormAlert>{failure === 'cancelled' ? t('mfa.login.passkeyCancelled') : errorText(t, failure)}</FormAlert>
-  );
-}
 
 function PasswordField<T extends FieldValues>({ control }: { control: Control<T> }) {
   const { t } = useTranslation();
@@ -376,6 +332,7 @@ export default function SecurityPage() {
               </Button>
             </Alert>
           )}
+          {user && <CompanySection user={user} />}
           <Section title={t('mfa.account.totpHeading')} testId="totp-section">
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2 }}>
               <Typography color="text.secondary">{t('mfa.account.totpBody')}</Typography>

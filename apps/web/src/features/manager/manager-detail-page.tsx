@@ -1,3 +1,4 @@
+import type { CaseMessage, ManagerCase } from '@ansim/shared/contract/manager';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,7 +13,7 @@ import { paths } from '../../config/paths';
 import { isRequestError } from '../../lib/request-error';
 import { useCaseEvents } from './api/case-events';
 import { useManagerCase } from './api/get-case';
-import type { CaseMessage, ManagerCase } from './api/types';
+import { AssigneesPanel } from './components/assignees-panel';
 import { AuditLog } from './components/audit-log';
 import { CaseContent } from './components/case-content';
 import { CaseHeader } from './components/case-header';
@@ -22,6 +23,7 @@ import { InvitationsPanel } from './components/invitations-panel';
 import { ManagerGate, ManagerOnly } from './components/manager-gate';
 import { MeasuresPanel } from './components/measures-panel';
 import { MessagesPanel } from './components/messages-panel';
+import { OutcomePanel } from './components/outcome-panel';
 import { PrintStyles } from './components/print-styles';
 import { Section } from './components/section';
 import { StatementsPanel } from './components/statements-panel';
@@ -50,6 +52,9 @@ function CaseFile({ report, live }: { report: ManagerCase; live: ReturnType<type
             <StatementsPanel statements={report.statements} />
           </Section>
         </Box>
+        <Section title={t('manager.sections.assignees')} testId="section-assignees">
+          <AssigneesPanel report={report} />
+        </Section>
         <Section title={t('manager.sections.evidence')} testId="section-evidence">
           <EvidenceList files={report.files} />
         </Section>
@@ -61,6 +66,11 @@ function CaseFile({ report, live }: { report: ManagerCase; live: ReturnType<type
             <MessagesPanel report={report} />
           </Section>
         </Box>
+        {(report.outcome || report.is_closed) && (
+          <Section title={t('manager.sections.outcome')} testId="section-outcome">
+            <OutcomePanel report={report} />
+          </Section>
+        )}
         <Box className="case-grid" sx={twoColumns('minmax(0, 1fr)')}>
           <Section title={t('manager.sections.measures')} testId="section-measures">
             <MeasuresPanel report={report} />
@@ -70,7 +80,7 @@ function CaseFile({ report, live }: { report: ManagerCase; live: ReturnType<type
           </Section>
         </Box>
         <Section title={t('manager.sections.audit')} testId="section-audit">
-          <AuditLog audit={report.audit} />
+          <AuditLog report={report} />
         </Section>
       </Box>
       <StatusDialog report={report} open={statusOpen} onClose={() => setStatusOpen(false)} />

@@ -1,19 +1,18 @@
+import { isCaseManagerRole } from '@ansim/shared/constants';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Skeleton from '@mui/material/Skeleton';
+import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useCallback, useMemo, useRef } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigation, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigation, useSearchParams } from 'react-router';
 import { PageShell } from '../../components/page-shell';
 import { paths } from '../../config/paths';
 import { isRequestError } from '../../lib/request-error';
 import { useManagerReports } from './api/list-reports';
-import { useReportStats } from './api/report-stats';
 import { ManagerGate, ManagerOnly } from './components/manager-gate';
 import { ReportsFilterBar } from './components/reports-filter-bar';
 import { ReportsTable } from './components/reports-table';
-import { StatsCards } from './components/stats-cards';
 import {
   EMPTY_FILTERS,
   filtersFromSearch,
@@ -23,25 +22,11 @@ import {
 } from './lib/filters';
 import { useManagerAccess } from './use-manager-access';
 
-// The chart library is the heaviest part of this page; it loads after the cards and the table can show.
-const StatsCharts = lazy(() => import('./components/stats-charts'));
-
-function ChartsFallback() {
-  return (
-    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr 1fr' }, mb: 4 }}>
-      <Skeleton variant="rounded" height={300} />
-      <Skeleton variant="rounded" height={300} />
-      <Skeleton variant="rounded" height={300} />
-    </Box>
-  );
-}
-
 function ManagerConsole() {
   const { t } = useTranslation();
   const { user } = useManagerAccess();
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = useMemo(() => filtersFromSearch(searchParams), [searchParams]);
-  const stats = useReportStats();
   const reports = useManagerReports(filters);
   const navigation = useNavigation();
   const pendingPath = useRef<string | undefined>(undefined);
@@ -60,7 +45,7 @@ function ManagerConsole() {
   );
   const onReset = useCallback(() => setSearchParams(filtersToSearch(EMPTY_FILTERS)), [setSearchParams]);
 
-  if (isRequestError(stats.error, 'FORBIDDEN') || isRequestError(reports.error, 'FORBIDDEN')) {
+  if (isRequestError(reports.error, 'FORBIDDEN')) {
     return <ManagerOnly />;
   }
 
@@ -70,25 +55,37 @@ function ManagerConsole() {
       subtitle={user?.company ? t('manager.subtitle', { company: user.company.name }) : undefined}
       maxWidth="lg"
     >
-      <Typography variant="h2" sx={{ mb: 2 }}>
-        {t('manager.stats.heading')}
-      </Typography>
-      {stats.error && !isRequestError(stats.error, 'FORBIDDEN') && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {stats.error.message}
-        </Alert>
-      )}
-      <StatsCards stats={stats.data} />
-      {stats.data ? (
-        <Suspense fallback={<ChartsFallback />}>
-          <StatsCharts stats={stats.data} />
-        </Suspense>
-      ) : (
-        !stats.error && <ChartsFallback />
-      )}
-      <Typography variant="h2" sx={{ mb: 2 }}>
-        {t('manager.list.heading')}
-      </Typography>
+      {/* The cases come first, on phones too; the statistics have their own page (issue 12). */}
+      <Box
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          gap: 2,
+          mb: 2,
+          flexWrap: 'wrap',
+        }}
+      >
+        <Typography variant="h2">{t('manager.list.heading')}</Typography>
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          {isCaseManagerRole(user?.role) && (
+            <Button component={RouterLink} to={paths.managerStats.to()} variant="outlined" size="small">
+              {t('manager.stats.link')}
+            </Button>
+          )}
+          {user?.role === 'admin' && (
+            <Button
+              component={RouterLink}
+              to={paths.managerSettings.to()}
+              variant="outlined"
+              size="small"
+              data-testid="settings-link"
+            >
+              {t('nav.settings')}
+            </Button>
+          )}
+        </Box>
+      </Box>
       <ReportsFilterBar filters={filters} onChange={onChange} onReset={onReset} />
       {reports.error ? (
         <Alert severity="error">{reports.error.message}</Alert>

@@ -29,10 +29,8 @@ import { reportTypeLabel } from '../report-wizard/report-type-labels';
 import '../report-wizard/report-copy';
 import { type ReportDetail, useReport } from './api/get-report';
 import { useReportEvents } from './api/report-events';
+import { MeasureOpinions, OutcomeNotice } from './components/measure-opinions';
 import { MessageThread } from './components/message-thread';
-
-// Outlined warning text fails AA contrast; a refusal is stated in words and its reason, not in orange.
-const DECISION_COLORS = { pending: 'default', granted: 'success', refused: 'default' } as const;
 
 function Section({ title, children, testId }: { title: string; children: React.ReactNode; testId?: string }) {
   const id = useId();
@@ -102,7 +100,7 @@ function ReportDetailView({ report }: { report: ReportDetail }) {
   const { t } = useTranslation();
   // What is on screen now is what the dashboard's "new" marker compares against next time.
   useEffect(() => markReportSeen(report.id, report.updated_at), [report.id, report.updated_at]);
-  const { date: formatDate, dateTime: formatDateTime } = useDateTime();
+  const { dateTime: formatDateTime } = useDateTime();
   const names = new Map(report.files.map((file) => [file.id, file.name]));
   const { statements } = report;
 
@@ -174,52 +172,14 @@ function ReportDetailView({ report }: { report: ReportDetail }) {
           </Box>
         </Section>
 
+        {report.outcome && (
+          <Section title={t('reportDetail.outcome.title')} testId="report-outcome-section">
+            <OutcomeNotice outcome={report.outcome} />
+          </Section>
+        )}
+
         <Section title={t('reportDetail.measures')} testId="report-measures">
-          {report.measures.length === 0 ? (
-            <Typography color="text.secondary">{t('reportDetail.noMeasures')}</Typography>
-          ) : (
-            <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-              {report.measures.map((measure, index) => (
-                <Box
-                  component="li"
-                  // biome-ignore lint/suspicious/noArrayIndexKey: measures are listed in creation order.
-                  key={index}
-                  sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 1.5 }}
-                >
-                  <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-                    <Typography sx={{ fontWeight: 700 }}>
-                      {t(`options.protection.${measure.measure}`, { defaultValue: measure.measure })}
-                    </Typography>
-                    <Chip
-                      size="small"
-                      variant="outlined"
-                      color={DECISION_COLORS[measure.decision] ?? 'default'}
-                      label={t(`reportDetail.decisions.${measure.decision}`)}
-                    />
-                  </Box>
-                  {measure.detail && (
-                    <Typography variant="body2" sx={{ mt: 0.5, whiteSpace: 'pre-line' }}>
-                      {measure.detail}
-                    </Typography>
-                  )}
-                  {measure.reason && (
-                    <Typography
-                      variant="body2"
-                      color="text.secondary"
-                      sx={{ mt: 0.5, whiteSpace: 'pre-line' }}
-                    >
-                      {t('reportDetail.decisionReason', { reason: measure.reason })}
-                    </Typography>
-                  )}
-                  {measure.decided_at && (
-                    <Typography variant="caption" color="text.secondary">
-                      {t('reportDetail.decidedAt', { date: formatDate(measure.decided_at) })}
-                    </Typography>
-                  )}
-                </Box>
-              ))}
-            </Stack>
-          )}
+          <MeasureOpinions report={report} />
         </Section>
 
         <Section title={t('reportDetail.statements')} testId="report-statements">
@@ -278,7 +238,7 @@ function ReportDetailView({ report }: { report: ReportDetail }) {
               ? t('reportDetail.messagesAnonymNote')
               : t('reportDetail.messagesNote')}
           </Typography>
-          <MessageThread reportId={report.id} />
+          <MessageThread reportId={report.id} isAnonymous={report.report_type === 'anonym'} />
         </Section>
 
         <DetailFooter reportId={report.id} />

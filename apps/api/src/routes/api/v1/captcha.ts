@@ -1,9 +1,17 @@
+import { altchaChallengeSchema } from '@ansim/shared/contract/captcha';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../schemas.ts';
 
 export const captchaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/captcha/challenge',
-    { schema: { tags: ['auth'], summary: 'ALTCHA challenge for the login form' } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'ALTCHA challenge for the login form',
+        response: { 200: altchaChallengeSchema, ...errorResponses },
+      },
+    },
     async (request, reply) => {
       const challenge = await request.server.deps.captcha.createChallenge();
       if (!challenge)

@@ -1,3 +1,5 @@
+import { streamedResponse } from '@ansim/shared/contract/common';
+import { fileViewSchema as fileView, reportFilesQuery } from '@ansim/shared/contract/file';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { recordAudit } from '../../../domain/audit/record-audit.ts';
@@ -11,7 +13,7 @@ import {
 } from '../../../domain/files/files.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { fileCaller, fileReaders } from '../../../plugins/invitee.ts';
-import { errorResponses, fileView, idParam } from '../../schemas.ts';
+import { errorResponses, idParam } from '../../schemas.ts';
 
 /** RFC 6266 / 5987: an ASCII fallback name plus the exact UTF-8 name, so Korean names survive every browser. */
 export function contentDisposition(name: string): string {
@@ -22,9 +24,6 @@ export function contentDisposition(name: string): string {
   );
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
-
-/** A receipt holder names the anonymous report whose files they upload, list or delete. */
-const reportFilesQuery = z.object({ report_id: z.uuid().optional() });
 
 export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
@@ -68,35 +67,53 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/v1/file/:id/', { schema: { tags: ['file'], params: idParam } }, async (request, reply) => {
-    let found: Awaited<ReturnType<typeof findReadableFile>> | undefined;
-    let caller: FileCaller | undefined;
-    for (const reader of await fileReaders(request)) {
-      found = await findReadableFile(deps.database, request.params.id, reader).catch((error: unknown) => {
-        if (error instanceof AppError && error.code === 'NOT_FOUND') return undefined;
-        throw error;
-      });
-      caller = reader;
-      if (found) break;
-    }
-    if (!found || !caller) throw new AppError('NOT_FOUND');
-    const { file, downloadName, asManagerOf } = found;
-    if (asManagerOf && caller.kind === 'user') {
-      await recordAudit(deps.database.db, {
-        companyId: asManagerOf.companyId,
-        actorId: caller.id,
-        action: 'file.download',
-        targetType: 'report',
-        targetId: asManagerOf.reportId,
-      });
-    }
-    reply.header('Content-Type', file.contentType);
-    reply.header('Content-Length', String(file.size));
-    reply.header('Content-Disposition', contentDisposition(downloadName));
-    // A downloaded file is never run as a page of ours, whatever it contains.
-    reply.header('Content-Security-Policy', "default-src 'none'; sandbox");
-    return reply.send(deps.fileStore.read(file.storageKey, file.id));
-  });
+  app.get(
+    '/api/v1/file/:id/',
+    {
+      schema: {
+        tags: ['file'],
+        params: idParam,
+        response: {
+          200: streamedResponse(
+            'application/octet-stream',
+            'The file as an attachment, with its stored Content-Type (one of the evidence types)',
+            'binary',
+          ),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      let found: Awaited<ReturnType<typeof findReadableFile>> | undefined;
+      let caller: FileCaller | undefined;
+      for (const reader of await fileReaders(request)) {
+        found = await findReadableFile(deps.database, request.params.id, reader).catch((error: unknown) => {
+          if (error instanceof AppError && error.code === 'NOT_FOUND') return undefined;
+          throw error;
+        });
+        caller = reader;
+        if (found) break;
+      }
+      if (!found || !caller) throw new AppError('NOT_FOUND');
+      const { file, downloadName, asManagerOf } = found;
+      if (asManagerOf && caller.kind === 'user') {
+        await recordAudit(deps.database.db, {
+          companyId: asManagerOf.companyId,
+          actorId: caller.id,
+          action: 'file.download',
+          targetType: 'report',
+          targetId: asManagerOf.reportId,
+        });
+      }
+      reply.header('Content-Type', file.contentType);
+      reply.header('Content-Length', String(file.size));
+      reply.header('Content-Disposition', contentDisposition(downloadName));
+      // A downloaded file is never run as a page of ours, whatever it contains.
+      reply.header('Content-Security-Policy', "default-src 'none'; sandbox");
+      // A stream is sent as it is, never serialised: the string schema of this answer only documents it.
+      return reply.send(deps.fileStore.read(file.storageKey, file.id) as unknown as string);
+    },
+  );
 
   app.delete(
     '/api/v1/file/:id/',

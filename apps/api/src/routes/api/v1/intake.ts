@@ -1,5 +1,10 @@
+import {
+  intakeBody,
+  intakeInfoSchema,
+  intakeParams,
+  intakeSessionSchema as intakeSession,
+} from '@ansim/shared/contract/intake';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   companyName,
   createIntakeSession,
@@ -9,24 +14,6 @@ import {
 import { AppError } from '../../../lib/app-error.ts';
 import { requireSession } from '../../../plugins/session.ts';
 import { errorResponses } from '../../schemas.ts';
-
-const intakeCode = z
-  .string()
-  .trim()
-  .min(1, '접수 코드를 입력해주세요.')
-  .max(64, '접수 코드가 올바르지 않습니다.')
-  .regex(/^[A-Za-z0-9-]+$/, '접수 코드가 올바르지 않습니다.');
-
-const intakeBody = z.object({
-  code: intakeCode.optional(),
-  captcha: z.string().max(10_000).optional(),
-});
-
-const intakeSession = z.object({
-  token: z.string().describe('send as the X-Intake-Token header on uploads and the submission'),
-  expires: z.number().int().describe('epoch seconds'),
-  company: z.object({ name: z.string() }),
-});
 
 /**
  * Anonymous drafts (docs/decisions/0005). Through a company's public intake link anyone may start one; a
@@ -41,16 +28,17 @@ export const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['intake'],
         summary: "A company's public intake page",
-        params: z.object({ code: intakeCode }),
-        response: {
-          200: z.object({ company: z.object({ name: z.string() }), help_text: z.string() }),
-          ...errorResponses,
-        },
+        params: intakeParams,
+        response: { 200: intakeInfoSchema, ...errorResponses },
       },
     },
     async (request) => {
       const company = await findCompanyByIntakeCode(deps, request.params.code, { ip: request.ip });
-      return { company: { name: company.name }, help_text: company.helpText };
+      return {
+        company: { name: company.name },
+        help_text: company.helpText,
+        notice_contact: company.noticeContact,
+      };
     },
   );
 

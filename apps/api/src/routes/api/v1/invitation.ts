@@ -1,8 +1,13 @@
+import {
+  acknowledgeResponse,
+  invitationParams,
+  invitationViewSchema,
+} from '@ansim/shared/contract/invitation';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { acknowledgeInvitation, viewInvitation } from '../../../domain/invitations/invitations.ts';
 import { normalizedPath } from '../../../plugins/api-request.ts';
 import { invitationToken } from '../../../plugins/invitee.ts';
+import { errorResponses } from '../../schemas.ts';
 
 /** What an invitee's page asks the API, with no account: the token is the only credential. */
 export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -15,11 +20,19 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/v1/invitation/:token',
-    { schema: { tags: ['invitation'], params: z.object({ token: z.string().max(100) }) } },
+    {
+      schema: {
+        tags: ['invitation'],
+        params: invitationParams,
+        response: { 200: invitationViewSchema, ...errorResponses },
+      },
+    },
     async (request) => viewInvitation(deps.database, request.params.token),
   );
 
-  app.post('/api/v1/invitation/acknowledge', { schema: { tags: ['invitation'] } }, async (request) =>
-    acknowledgeInvitation(deps.database, invitationToken(request)),
+  app.post(
+    '/api/v1/invitation/acknowledge',
+    { schema: { tags: ['invitation'], response: { 200: acknowledgeResponse, ...errorResponses } } },
+    async (request) => acknowledgeInvitation(deps.database, invitationToken(request)),
   );
 };

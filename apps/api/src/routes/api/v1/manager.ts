@@ -1,5 +1,20 @@
+import { isHandlerRole } from '@ansim/shared/constants';
+import { streamedResponse } from '@ansim/shared/contract/common';
+import {
+  caseAuditResponse,
+  caseExclusionsResponse,
+  caseHandlersResponse,
+  caseInvitationsResponse,
+  caseMeasuresResponse,
+  managerCaseSchema,
+  managerMessagesResponse,
+  managerPageSchema,
+  measureCreatedResponse,
+} from '@ansim/shared/contract/manager';
+import { reportStatsQuery, reportStatsResponse } from '@ansim/shared/stats';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { caseAuditLog, caseAuditQuery } from '../../../domain/audit/case-audit.ts';
 import { recordAudit } from '../../../domain/audit/record-audit.ts';
 import {
   resendInvitation,
@@ -7,7 +22,13 @@ import {
   sendInvitations,
   sendInvitationsBody,
 } from '../../../domain/invitations/invitations.ts';
-import { requireManager } from '../../../domain/manager/access.ts';
+import { canHandleCase, requireCaseManager, requireManager } from '../../../domain/manager/access.ts';
+import {
+  addExclusion,
+  assigneesBody,
+  exclusionBody,
+  setAssignees,
+} from '../../../domain/manager/assignees.ts';
 import {
   addMeasure,
   changeStatus,
@@ -18,7 +39,8 @@ import {
   statusChangeBody,
   updateMeasure,
 } from '../../../domain/manager/case-actions.ts';
-import { getManagerCase } from '../../../domain/manager/case-view.ts';
+import { loadCaseRecord, renderCaseRecord } from '../../../domain/manager/case-record.ts';
+import { findCompanyReport, getManagerCase } from '../../../domain/manager/case-view.ts';
 import { companyReportsCsv } from '../../../domain/manager/export-csv.ts';
 import { listCompanyReports, managerListQuery } from '../../../domain/manager/list-reports.ts';
 import { companyStats } from '../../../domain/manager/stats.ts';
@@ -27,14 +49,10 @@ import { sessionCookie } from '../../../plugins/session.ts';
 import { caseStreams } from '../../case-stream.ts';
 import { errorResponses, idParam } from '../../schemas.ts';
 
-// Built field by field in domain/manager, where the anonymity rules live; not re-declared here.
-const caseSchema = z.any();
-const listResponse = z.object({
-  count: z.number(),
-  next: z.string().nullable(),
-  previous: z.string().nullable(),
-  results: z.array(z.any()),
-});
+// The case is built field by field in domain/manager, where the anonymity rules live; its wire shape is the
+// shared contract, and serialisation drops anything it does not declare.
+const caseSchema = managerCaseSchema;
+const listResponse = managerPageSchema;
 const measureParams = z.object({ id: idParam.shape.id, measureId: idParam.shape.id });
 
 export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -52,7 +70,7 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const manager = await requireManager(request);
-      const page = await listCompanyReports(deps.database, manager.companyId, request.query);
+      const page = await listCompanyReports(deps.database, manager, request.query);
       await recordAudit(deps.database.db, {
         companyId: manager.companyId,
         actorId: manager.userId,
@@ -66,14 +84,22 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/v1/manager/report/export.csv',
-    { schema: { tags: ['manager'], querystring: managerListQuery } },
+    {
+      schema: {
+        tags: ['manager'],
+        querystring: managerListQuery,
+        response: {
+          200: streamedResponse('text/csv', 'Every matching case, one row each (UTF-8 with a BOM for Excel)'),
+          ...errorResponses,
+        },
+      },
+    },
     async (request, reply) => {
       const manager = await requireManager(request);
       // The whole file is built before the first byte: a failure while reading the cases is then a clean
       // error answer, never a 200 whose connection is cut off half-way (a truncated file looks complete).
       let csv = '';
-      for await (const chunk of companyReportsCsv(deps.database, manager.companyId, request.query))
-        csv += chunk;
+      for await (const chunk of companyReportsCsv(deps.database, manager, request.query)) csv += chunk;
       await recordAudit(deps.database.db, {
         companyId: manager.companyId,
         actorId: manager.userId,
@@ -96,7 +122,7 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['manager'], params: idParam, response: { 200: caseSchema, ...errorResponses } } },
     async (request) => {
       const manager = await requireManager(request);
-      const found = await getManagerCase(deps.database, manager.companyId, request.params.id);
+      const found = await getManagerCase(deps.database, manager, request.params.id);
       await recordAudit(deps.database.db, {
         companyId: manager.companyId,
         actorId: manager.userId,
@@ -121,16 +147,22 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const manager = await requireManager(request);
       await changeStatus(deps, manager, request.params.id, request.body);
-      return getManagerCase(deps.database, manager.companyId, request.params.id);
+      return getManagerCase(deps.database, manager, request.params.id);
     },
   );
 
   app.get(
     '/api/v1/manager/report/:id/messages',
-    { schema: { tags: ['manager'], params: idParam } },
+    {
+      schema: {
+        tags: ['manager'],
+        params: idParam,
+        response: { 200: managerMessagesResponse, ...errorResponses },
+      },
+    },
     async (request) => {
       const manager = await requireManager(request);
-      const found = await getManagerCase(deps.database, manager.companyId, request.params.id);
+      const found = await getManagerCase(deps.database, manager, request.params.id);
       // The conversation is case content like the rest of the case: its reading is recorded the same way.
       await recordAudit(deps.database.db, {
         companyId: manager.companyId,
@@ -145,19 +177,33 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/v1/manager/report/:id/messages',
-    { schema: { tags: ['manager'], params: idParam, body: messageBody } },
+    {
+      schema: {
+        tags: ['manager'],
+        params: idParam,
+        body: messageBody,
+        response: { 201: managerMessagesResponse, ...errorResponses },
+      },
+    },
     async (request, reply) => {
       const manager = await requireManager(request);
-      await postManagerMessage(deps, manager, request.params.id, request.body.body);
+      await postManagerMessage(deps, manager, request.params.id, request.body);
       return reply
         .status(201)
-        .send((await getManagerCase(deps.database, manager.companyId, request.params.id)).messages);
+        .send((await getManagerCase(deps.database, manager, request.params.id)).messages);
     },
   );
 
   app.post(
     '/api/v1/manager/report/:id/measures',
-    { schema: { tags: ['manager'], params: idParam, body: measureCreateBody } },
+    {
+      schema: {
+        tags: ['manager'],
+        params: idParam,
+        body: measureCreateBody,
+        response: { 201: measureCreatedResponse, ...errorResponses },
+      },
+    },
     async (request, reply) => {
       const manager = await requireManager(request);
       const id = await addMeasure(deps, manager, request.params.id, request.body);
@@ -167,11 +213,18 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/api/v1/manager/report/:id/measures/:measureId',
-    { schema: { tags: ['manager'], params: measureParams, body: measureUpdateBody } },
+    {
+      schema: {
+        tags: ['manager'],
+        params: measureParams,
+        body: measureUpdateBody,
+        response: { 200: caseMeasuresResponse, ...errorResponses },
+      },
+    },
     async (request) => {
       const manager = await requireManager(request);
       await updateMeasure(deps, manager, request.params.id, request.params.measureId, request.body);
-      return (await getManagerCase(deps.database, manager.companyId, request.params.id)).measures;
+      return (await getManagerCase(deps.database, manager, request.params.id)).measures;
     },
   );
 
@@ -181,11 +234,23 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
    */
   app.get(
     '/api/v1/manager/report/:id/events',
-    { schema: { tags: ['manager'], params: idParam } },
+    {
+      schema: {
+        tags: ['manager'],
+        params: idParam,
+        response: {
+          200: streamedResponse(
+            'text/event-stream',
+            'Server-sent events: `data: <the case as GET /api/v1/manager/report/{id}>` at once and on every change',
+          ),
+          ...errorResponses,
+        },
+      },
+    },
     async (request, reply) => {
       const manager = await requireManager(request);
       const reportId = request.params.id;
-      const first = JSON.stringify(await getManagerCase(deps.database, manager.companyId, reportId));
+      const first = JSON.stringify(await getManagerCase(deps.database, manager, reportId));
       await recordAudit(deps.database.db, {
         companyId: manager.companyId,
         actorId: manager.userId,
@@ -201,31 +266,142 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
         // The session is checked again before every push, so a logout ends the stream.
         next: async () => {
           const session = await findSession(deps.database, sessionId, deps.config);
-          if (session?.user.role !== 'manager' || session.user.companyId !== manager.companyId) return null;
-          return JSON.stringify(await getManagerCase(deps.database, manager.companyId, reportId));
+          // A role taken away, an assignment removed or a new exclusion ends the stream like a logout.
+          if (!isHandlerRole(session?.user.role) || session.user.companyId !== manager.companyId) return null;
+          const now = { ...manager, role: session.user.role };
+          if (!(await canHandleCase(deps.database, now, reportId))) return null;
+          return JSON.stringify(await getManagerCase(deps.database, manager, reportId));
         },
       });
     },
   );
 
+  /**
+   * The investigation record (조사보고서) as a PDF made on the server: what HR files. Printing it is recorded
+   * like a read, since the PDF carries the whole case out of the system.
+   */
+  app.get(
+    '/api/v1/manager/report/:id/record.pdf',
+    {
+      schema: {
+        tags: ['manager'],
+        params: idParam,
+        produces: ['application/pdf'],
+        response: {
+          200: streamedResponse('application/pdf', 'The investigation record (조사보고서)', 'binary'),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const manager = await requireManager(request);
+      const record = await loadCaseRecord(deps.database, manager, request.params.id);
+      const pdf = await renderCaseRecord(record);
+      await recordAudit(deps.database.db, {
+        companyId: manager.companyId,
+        actorId: manager.userId,
+        action: 'report.record',
+        targetType: 'report',
+        targetId: record.view.id,
+      });
+      const fileName = `조사보고서-${record.view.case_number}.pdf`;
+      reply.header('Content-Type', 'application/pdf');
+      reply.header('Cache-Control', 'no-store');
+      reply.header(
+        'Content-Disposition',
+        `attachment; filename="record-${record.view.case_number}.pdf"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+      );
+      // A buffer is sent as it is, never serialised: the string schema of this answer only documents it.
+      return reply.send(pdf as unknown as string);
+    },
+  );
+
   app.get(
     '/api/v1/manager/stats/reports',
-    { schema: { tags: ['manager'], response: { 200: caseSchema, ...errorResponses } } },
+    {
+      schema: {
+        tags: ['manager'],
+        querystring: reportStatsQuery,
+        response: { 200: reportStatsResponse, ...errorResponses },
+      },
+    },
     async (request) => {
-      const manager = await requireManager(request);
-      return companyStats(deps.database, manager.companyId);
+      const manager = await requireCaseManager(request);
+      return companyStats(deps.database, manager, request.query);
     },
   );
 
   app.post(
     '/api/v1/manager/report/:id/invitations',
-    { schema: { tags: ['manager'], params: idParam, body: sendInvitationsBody } },
+    {
+      schema: {
+        tags: ['manager'],
+        params: idParam,
+        body: sendInvitationsBody,
+        response: { 201: caseInvitationsResponse, ...errorResponses },
+      },
+    },
     async (request, reply) => {
       const manager = await requireManager(request);
       await sendInvitations(deps, manager, request.params.id, request.body);
       return reply
         .status(201)
-        .send((await getManagerCase(deps.database, manager.companyId, request.params.id)).invitations);
+        .send((await getManagerCase(deps.database, manager, request.params.id)).invitations);
+    },
+  );
+
+  /** The case's access and change log, filtered by action and by user (the case page's audit panel). */
+  app.get(
+    '/api/v1/manager/report/:id/audit',
+    {
+      schema: {
+        tags: ['manager'],
+        params: idParam,
+        querystring: caseAuditQuery,
+        response: { 200: caseAuditResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const handler = await requireManager(request);
+      const found = await findCompanyReport(deps.database, handler, request.params.id);
+      return caseAuditLog(deps.database, handler.companyId, found.id, request.query);
+    },
+  );
+
+  /** Who handles the case: a manager or admin replaces the list; an investigator is 403 (they do not assign). */
+  app.put(
+    '/api/v1/manager/report/:id/assignees',
+    {
+      schema: {
+        tags: ['manager'],
+        params: idParam,
+        body: assigneesBody,
+        response: { 200: caseHandlersResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const manager = await requireCaseManager(request);
+      return setAssignees(deps.database, manager, request.params.id, request.body.user_ids);
+    },
+  );
+
+  /** A conflict of interest recorded by hand: the person loses the case (and any assignment to it) on every surface. */
+  app.post(
+    '/api/v1/manager/report/:id/exclusions',
+    {
+      schema: {
+        tags: ['manager'],
+        params: idParam,
+        body: exclusionBody,
+        response: { 201: caseExclusionsResponse, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const manager = await requireCaseManager(request);
+      await addExclusion(deps.database, manager, request.params.id, request.body.user_id);
+      return reply
+        .status(201)
+        .send((await getManagerCase(deps.database, manager, request.params.id)).exclusions);
     },
   );
 
@@ -233,21 +409,33 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/v1/manager/report/:id/invitations/:invitationId/resend',
-    { schema: { tags: ['manager'], params: invitationParams } },
+    {
+      schema: {
+        tags: ['manager'],
+        params: invitationParams,
+        response: { 200: caseInvitationsResponse, ...errorResponses },
+      },
+    },
     async (request) => {
       const manager = await requireManager(request);
       await resendInvitation(deps, manager, request.params.id, request.params.invitationId);
-      return (await getManagerCase(deps.database, manager.companyId, request.params.id)).invitations;
+      return (await getManagerCase(deps.database, manager, request.params.id)).invitations;
     },
   );
 
   app.post(
     '/api/v1/manager/report/:id/invitations/:invitationId/revoke',
-    { schema: { tags: ['manager'], params: invitationParams } },
+    {
+      schema: {
+        tags: ['manager'],
+        params: invitationParams,
+        response: { 200: caseInvitationsResponse, ...errorResponses },
+      },
+    },
     async (request) => {
       const manager = await requireManager(request);
       await revokeInvitation(deps, manager, request.params.id, request.params.invitationId);
-      return (await getManagerCase(deps.database, manager.companyId, request.params.id)).invitations;
+      return (await getManagerCase(deps.database, manager, request.params.id)).invitations;
     },
   );
 };

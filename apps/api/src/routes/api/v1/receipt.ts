@@ -1,3 +1,4 @@
+import { receiptBody, receiptSessionSchema as receiptSession } from '@ansim/shared/contract/receipt';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { deleteReceiptSession, openReceipt } from '../../../domain/reports/receipts.ts';
@@ -10,11 +11,6 @@ import {
 } from '../../../plugins/reporter.ts';
 import { errorResponses } from '../../schemas.ts';
 
-const receiptSession = z.object({
-  report_id: z.uuid(),
-  expires: z.number().int().describe('epoch seconds'),
-});
-
 /** The way back to an anonymous report: its 16-digit receipt (docs/decisions/0005). */
 export const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
@@ -24,10 +20,7 @@ export const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['receipt'],
-        body: z.object({
-          receipt: z.string().max(64, '접수번호가 올바르지 않습니다.').describe('16 digits; spaces ignored'),
-          captcha: z.string().max(10_000).optional(),
-        }),
+        body: receiptBody,
         response: { 200: receiptSession, ...errorResponses },
       },
     },

@@ -1,12 +1,24 @@
-import { reportSubmissionBodySchema } from '@ansim/shared/report-form';
+import { streamedResponse } from '@ansim/shared/contract/common';
+import {
+  measureOpinionBody,
+  messageBody,
+  messageThreadResponse,
+  pageQuery,
+  reporterMeasuresResponse,
+  reporterReportDetailSchema,
+  reportPageSchema,
+  reportSubmissionBodySchema,
+  submitReportHeaders,
+  submitReportResponse,
+} from '@ansim/shared/contract/report';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { findIntakeSession } from '../../../domain/intake/intake-sessions.ts';
 import { submitStatement } from '../../../domain/invitations/invitations.ts';
 import {
   listReporterMessages,
-  messageBody,
   postReporterMessage,
+  recordMeasureOpinion,
 } from '../../../domain/manager/case-actions.ts';
 import { createReceiptSession } from '../../../domain/reports/receipts.ts';
 import { findOwnReport, getOwnReport, listOwnReports } from '../../../domain/reports/reporter-reports.ts';
@@ -21,38 +33,9 @@ import {
 } from '../../../plugins/reporter.ts';
 import { requireSession } from '../../../plugins/session.ts';
 import { caseStreams } from '../../case-stream.ts';
-import { errorResponses, fileView, idParam, pageQuery, reportSummary } from '../../schemas.ts';
+import { errorResponses, idParam } from '../../schemas.ts';
 
-const submitHeaders = z.object({
-  'idempotency-key': z.string().trim().min(1).max(200).optional(),
-});
-
-const reportDetail = reportSummary.extend({
-  form: z.record(z.string(), z.unknown()),
-  files: z.array(fileView),
-  statements: z.object({
-    defendant: z.string(),
-    references_requested: z.number(),
-    references_responded: z.number(),
-  }),
-  measures: z.array(
-    z.object({
-      measure: z.string(),
-      detail: z.string(),
-      decision: z.string(),
-      reason: z.string(),
-      decided_at: z.string().nullable(),
-    }),
-  ),
-  history: z.array(
-    z.object({
-      from_status: z.string().nullable(),
-      to_status: z.string(),
-      note_for_reporter: z.string(),
-      created_at: z.string(),
-    }),
-  ),
-});
+const measureParams = z.object({ id: idParam.shape.id, measureId: idParam.shape.id });
 
 /** The reporter's stream event; the first one also covers changes between loading the page and subscribing. */
 const CHANGED_EVENT = JSON.stringify({ type: 'changed' });
@@ -67,17 +50,8 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['report'],
         body: reportSubmissionBodySchema,
-        headers: submitHeaders,
-        response: {
-          201: z.object({
-            id: z.uuid(),
-            receipt: z
-              .string()
-              .optional()
-              .describe('anonymous report: the 16-digit receipt, shown once; statement: its SHA-256'),
-          }),
-          ...errorResponses,
-        },
+        headers: submitReportHeaders,
+        response: { 201: submitReportResponse, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -115,15 +89,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['report'],
         querystring: pageQuery,
-        response: {
-          200: z.object({
-            count: z.number(),
-            next: z.string().nullable(),
-            previous: z.string().nullable(),
-            results: z.array(reportSummary),
-          }),
-          ...errorResponses,
-        },
+        response: { 200: reportPageSchema, ...errorResponses },
       },
     },
     async (request) => {
@@ -134,7 +100,13 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/v1/report/:id',
-    { schema: { tags: ['report'], params: idParam, response: { 200: reportDetail, ...errorResponses } } },
+    {
+      schema: {
+        tags: ['report'],
+        params: idParam,
+        response: { 200: reporterReportDetailSchema, ...errorResponses },
+      },
+    },
     async (request) => {
       const access = await reporterAccess(request, request.params.id);
       return getOwnReport(deps.database, access, request.params.id);
@@ -148,7 +120,19 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
    */
   app.get(
     '/api/v1/report/:id/events',
-    { schema: { tags: ['report'], params: idParam } },
+    {
+      schema: {
+        tags: ['report'],
+        params: idParam,
+        response: {
+          200: streamedResponse(
+            'text/event-stream',
+            'Server-sent events: `data: {"type":"changed"}` whenever the case changes; read it again then',
+          ),
+          ...errorResponses,
+        },
+      },
+    },
     async (request, reply) => {
       const reportId = request.params.id;
       const access = await reporterAccess(request, reportId);
@@ -165,7 +149,13 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/v1/report/:id/messages',
-    { schema: { tags: ['report'], params: idParam } },
+    {
+      schema: {
+        tags: ['report'],
+        params: idParam,
+        response: { 200: messageThreadResponse, ...errorResponses },
+      },
+    },
     async (request) => {
       const access = await reporterAccess(request, request.params.id);
       return listReporterMessages(deps.database, access, request.params.id);
@@ -174,11 +164,35 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/v1/report/:id/messages',
-    { schema: { tags: ['report'], params: idParam, body: messageBody } },
+    {
+      schema: {
+        tags: ['report'],
+        params: idParam,
+        body: messageBody,
+        response: { 201: messageThreadResponse, ...errorResponses },
+      },
+    },
     async (request, reply) => {
       const access = await reporterAccess(request, request.params.id);
-      await postReporterMessage(deps, access, request.params.id, request.body.body);
+      await postReporterMessage(deps, access, request.params.id, request.body);
       return reply.status(201).send(await listReporterMessages(deps.database, access, request.params.id));
+    },
+  );
+
+  app.post(
+    '/api/v1/report/:id/measures/:measureId/opinion',
+    {
+      schema: {
+        tags: ['report'],
+        params: measureParams,
+        body: measureOpinionBody,
+        response: { 200: reporterMeasuresResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const access = await reporterAccess(request, request.params.id);
+      await recordMeasureOpinion(deps, access, request.params.id, request.params.measureId, request.body);
+      return (await getOwnReport(deps.database, access, request.params.id)).measures;
     },
   );
 };

@@ -1,5 +1,6 @@
-import { siteInfoSchema } from '@ansim/shared/site';
+import { siteInfoSchema } from '@ansim/shared/contract/site';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../schemas.ts';
 
 /** Public: the operator's name and contact are what every visitor must be able to read before trusting it. */
 export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -9,7 +10,7 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['site'],
         summary: 'Who operates the service (OPERATOR_NAME, OPERATOR_CONTACT)',
-        response: { 200: siteInfoSchema },
+        response: { 200: siteInfoSchema, ...errorResponses },
       },
     },
     async (request) => {

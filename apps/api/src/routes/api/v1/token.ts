@@ -1,5 +1,11 @@
-import { loginBody } from '@ansim/shared/auth';
-import { mfaLoginBody } from '@ansim/shared/mfa';
+import {
+  sessionExpiresResponse as expiresResponse,
+  loginBody,
+  loginResponse,
+  mfaLoginBody,
+  passkeyLoginBody,
+  passkeyOptionsResponse,
+} from '@ansim/shared/contract/token';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,14 +25,6 @@ import {
   setSessionCookie,
 } from '../../../plugins/session.ts';
 import { errorResponses } from '../../schemas.ts';
-
-const expiresResponse = z.object({ expires: z.number().int().describe('epoch seconds') });
-const mfaRequiredResponse = z.object({
-  mfa_required: z.literal(true).describe('password right; no session yet: answer POST /api/v1/token/mfa'),
-});
-/** What `@simplewebauthn/browser` sends and receives; checked field by field by `@simplewebauthn/server`. */
-const webauthnJson = z.record(z.string(), z.unknown());
-const passkeyLoginBody = z.object({ response: webauthnJson });
 
 // The challenge cookie lives as long as the challenge. Path `/`, not the second-factor routes alone: it takes
 // the `__Host-` prefix under https like the session cookie (docs/decisions/0006), and that prefix demands `/`.
@@ -66,7 +64,7 @@ export const tokenRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         body: loginBody,
-        response: { 200: z.union([expiresResponse, mfaRequiredResponse]), ...errorResponses },
+        response: { 200: loginResponse, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -109,7 +107,7 @@ export const tokenRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         description: 'Second step of a login with a passkey: options for navigator.credentials.get().',
-        response: { 200: webauthnJson, ...errorResponses },
+        response: { 200: passkeyOptionsResponse, ...errorResponses },
       },
     },
     async (request) => loginPasskeyOptions(deps, mfaClient(request)) as never,

@@ -1,8 +1,29 @@
-import { emailOnlyBody, registerBody, resetPasswordBody, tokenBody } from '@ansim/shared/auth';
-import { passwordOnlyBody, totpConfirmBody, totpDeleteBody } from '@ansim/shared/mfa';
+import { joinCompanyBody } from '@ansim/shared/auth';
+import { detailResponse } from '@ansim/shared/contract/common';
+import type { CurrentUser } from '@ansim/shared/contract/user';
+import {
+  acceptedResponse as accepted,
+  confirmEmailResponse,
+  currentUserSchema as currentUser,
+  emailOnlyBody,
+  passkeyListResponse,
+  passkeyRegisterBody,
+  passkeyRegisteredResponse,
+  passwordOnlyBody,
+  pendingReceiptsResponse,
+  recoveryCodesResponse,
+  registerBody,
+  resetPasswordBody,
+  tokenBody,
+  totpConfirmBody,
+  totpDeleteBody,
+  totpStartResponse,
+  webauthnJson,
+} from '@ansim/shared/contract/user';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Database } from '../../../db/client.ts';
 import { companies, users } from '../../../db/schema.ts';
 import { mfaStatus, regenerateRecoveryCodes } from '../../../domain/mfa/factors.ts';
 import {
@@ -23,48 +44,36 @@ import {
   resendConfirmation,
   resetPassword,
 } from '../../../domain/users/accounts.ts';
+import { joinCompany } from '../../../domain/users/join-company.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { requireSession } from '../../../plugins/session.ts';
 import { errorResponses, idParam } from '../../schemas.ts';
 
-const accepted = z.object({ detail: z.string() });
 const ACCEPTED_DETAIL = '요청을 받았습니다. 이메일을 확인해주세요.';
 
-const currentUser = z.object({
-  id: z.uuid(),
-  email: z.string(),
-  name: z.string(),
-  role: z.enum(['member', 'manager']),
-  company: z.object({ id: z.uuid(), name: z.string() }).nullable(),
-  mfa: z.object({
-    totp: z.boolean(),
-    passkeys: z.number().int(),
-    recovery_codes_left: z.number().int(),
-    required: z
-      .boolean()
-      .describe('a manager: manager routes answer 403 MFA_ENROLLMENT_REQUIRED until enrolled'),
-  }),
-});
-
-const recoveryCodesResponse = z.object({ recovery_codes: z.array(z.string()) });
-const totpStartResponse = z.object({
-  secret: z.string().describe('base32, for typing into an authenticator app'),
-  otpauth_uri: z.string(),
-  qr_data_url: z.string().describe('the otpauth URI as a QR code: data:image/svg+xml;base64,…'),
-});
-const passkeyView = z.object({
-  id: z.uuid(),
-  name: z.string(),
-  created_at: z.string(),
-  last_used_at: z.string().nullable(),
-});
-/** What `@simplewebauthn/browser` sends and receives; checked field by field by `@simplewebauthn/server`. */
-const webauthnJson = z.record(z.string(), z.unknown());
-const passkeyRegisterBody = z.object({
-  password: passwordOnlyBody.shape.password,
-  name: z.string().trim().min(1).max(60).default('패스키'),
-  response: webauthnJson,
-});
+async function currentUserView(database: Database, userId: string): Promise<CurrentUser> {
+  const [row] = await database.db
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      role: users.role,
+      companyId: companies.id,
+      companyName: companies.name,
+    })
+    .from(users)
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(users.id, userId));
+  if (!row) throw new AppError('USER_NOT_FOUND');
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    role: row.role,
+    company: row.companyId && row.companyName ? { id: row.companyId, name: row.companyName } : null,
+    mfa: await mfaStatus(database, row.id, row.role),
+  };
+}
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
@@ -83,27 +92,24 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['user'], response: { 200: currentUser, ...errorResponses } } },
     async (request) => {
       const session = await requireSession(request);
-      const [row] = await deps.database.db
-        .select({
-          id: users.id,
-          email: users.email,
-          name: users.name,
-          role: users.role,
-          companyId: companies.id,
-          companyName: companies.name,
-        })
-        .from(users)
-        .leftJoin(companies, eq(companies.id, users.companyId))
-        .where(eq(users.id, session.user.id));
-      if (!row) throw new AppError('USER_NOT_FOUND');
-      return {
-        id: row.id,
-        email: row.email,
-        name: row.name,
-        role: row.role,
-        company: row.companyId && row.companyName ? { id: row.companyId, name: row.companyName } : null,
-        mfa: await mfaStatus(deps.database, row.id, row.role),
-      };
+      return currentUserView(deps.database, session.user.id);
+    },
+  );
+
+  app.post(
+    '/api/v1/user/join',
+    {
+      schema: {
+        tags: ['user'],
+        summary: 'Join a company with its join code (a member without one); answers with the updated user',
+        body: joinCompanyBody,
+        response: { 200: currentUser, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const session = await requireSession(request);
+      await joinCompany(deps, session.user.id, request.body.join_code, { ip: request.ip });
+      return currentUserView(deps.database, session.user.id);
     },
   );
 
@@ -114,7 +120,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['user'],
         summary: 'Receipts of anonymous reports filed before they became unlinkable, shown once',
         response: {
-          200: z.array(z.object({ case_number: z.string(), receipt: z.string(), created_at: z.string() })),
+          200: pendingReceiptsResponse,
           ...errorResponses,
         },
       },
@@ -205,7 +211,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/v1/user/mfa/passkeys/',
-    { schema: { tags: ['mfa'], response: { 200: z.array(passkeyView), ...errorResponses } } },
+    { schema: { tags: ['mfa'], response: { 200: passkeyListResponse, ...errorResponses } } },
     async (request) => {
       const session = await requireSession(request);
       return listPasskeys(deps.database, session.user.id);
@@ -235,10 +241,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Registers the passkey. recovery_codes is set when it is the first factor of the account (shown once).',
         body: passkeyRegisterBody,
-        response: {
-          200: z.object({ passkey: passkeyView, recovery_codes: z.array(z.string()).nullable() }),
-          ...errorResponses,
-        },
+        response: { 200: passkeyRegisteredResponse, ...errorResponses },
       },
     },
     async (request) => {
@@ -287,7 +290,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['user'],
         body: tokenBody,
-        response: { 200: z.object({ email: z.string() }), ...errorResponses },
+        response: { 200: confirmEmailResponse, ...errorResponses },
       },
     },
     async (request) => confirmEmail(deps, request.body.token),
@@ -308,7 +311,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['user'],
         body: resetPasswordBody,
-        response: { 200: z.object({ detail: z.string() }), ...errorResponses },
+        response: { 200: detailResponse, ...errorResponses },
       },
     },
     async (request) => {

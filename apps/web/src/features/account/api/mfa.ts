@@ -1,20 +1,17 @@
+import type {
+  Passkey,
+  PasskeyRegistered,
+  PasswordOnlyBody,
+  RecoveryCodes,
+  TotpCodeBody,
+  TotpStart,
+} from '@ansim/shared/contract/user';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { currentUserQuery } from '../../../components/header/use-current-user';
 import { queryKey } from '../../../lib/query-keys';
 import { request } from '../../../lib/request';
 
-export interface TotpStart {
-  secret: string;
-  otpauth_uri: string;
-  qr_data_url: string;
-}
-
-export interface Passkey {
-  id: string;
-  name: string;
-  created_at: string;
-  last_used_at: string | null;
-}
+export type { Passkey, TotpStart };
 
 const PASSKEYS_PATH = '/api/v1/user/mfa/passkeys/';
 const passkeysQuery = () => ({
@@ -43,18 +40,16 @@ function useMfaMutation<I, O>(mutationFn: (input: I) => Promise<O>) {
 export const useStartTotp = () => useMfaMutation(() => request<TotpStart>('post', '/api/v1/user/mfa/totp/'));
 
 export const useConfirmTotp = () =>
-  useMfaMutation((data: { code: string; password: string }) =>
-    request<{ recovery_codes: string[] }>('post', '/api/v1/user/mfa/totp/confirm', { data }),
+  useMfaMutation((data: TotpCodeBody) =>
+    request<RecoveryCodes>('post', '/api/v1/user/mfa/totp/confirm', { data }),
   );
 
 export const useRemoveTotp = () =>
-  useMfaMutation((data: { code: string; password: string }) =>
-    request<void>('delete', '/api/v1/user/mfa/totp/', { data }),
-  );
+  useMfaMutation((data: TotpCodeBody) => request<void>('delete', '/api/v1/user/mfa/totp/', { data }));
 
 export const useRegenerateRecoveryCodes = () =>
-  useMfaMutation((data: { password: string }) =>
-    request<{ recovery_codes: string[] }>('post', '/api/v1/user/mfa/recovery-codes', { data }),
+  useMfaMutation((data: PasswordOnlyBody) =>
+    request<RecoveryCodes>('post', '/api/v1/user/mfa/recovery-codes', { data }),
   );
 
 /** Asks the browser for a new passkey (options from the server, the answer checked by the server). */
@@ -66,11 +61,9 @@ export const useRegisterPasskey = () =>
       '/api/v1/user/mfa/passkeys/registration/options',
     );
     const response = await startRegistration({ optionsJSON: options });
-    return request<{ passkey: Passkey; recovery_codes: string[] | null }>(
-      'post',
-      '/api/v1/user/mfa/passkeys/registration/verify',
-      { data: { ...input, response } },
-    );
+    return request<PasskeyRegistered>('post', '/api/v1/user/mfa/passkeys/registration/verify', {
+      data: { ...input, response },
+    });
   });
 
 export const useRemovePasskey = () =>

@@ -4,7 +4,6 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
 import { createQueryClient } from '../../../lib/query-client';
-import { toPendingReceipts } from '../api/pending-receipts';
 import { useSavedReceipts } from '../saved-receipts';
 import { PendingReceiptsPanel, SavedReceiptsPanel } from './saved-receipts-panel';
 
@@ -45,19 +44,14 @@ describe('dashboard: anonymous reports through receipts on this device', () => {
 
   it('shows a migrated receipt once, grouped, until the member says it is saved', async () => {
     request.mockImplementation((method: string) =>
-      method === 'get' ? Promise.resolve([{ receipt: '1111222233334444' }]) : Promise.resolve(undefined),
+      method === 'get'
+        ? Promise.resolve([{ receipt: '1111222233334444', case_number: '2026-0001', created_at: '' }])
+        : Promise.resolve(undefined),
     );
     renderWith(<PendingReceiptsPanel enabled />);
     expect((await screen.findByTestId('receipt-number')).textContent).toBe('1111 2222 3333 4444');
     fireEvent.click(screen.getByRole('button', { name: '저장했습니다' }));
     await waitFor(() => expect(screen.queryByTestId('pending-receipts')).toBeNull());
     expect(request).toHaveBeenCalledWith('delete', '/api/v1/user/pending-receipts');
-  });
-
-  it('reads the pending receipts whether listed bare or wrapped', () => {
-    expect(toPendingReceipts(['1'])).toEqual([{ receipt: '1' }]);
-    expect(toPendingReceipts({ receipts: [{ receipt: '2' }] })).toEqual([{ receipt: '2' }]);
-    expect(toPendingReceipts({ results: [{ receipt: '3' }, { other: 1 }] })).toEqual([{ receipt: '3' }]);
-    expect(toPendingReceipts(null)).toEqual([]);
   });
 });

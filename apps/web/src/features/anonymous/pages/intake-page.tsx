@@ -101,7 +101,7 @@ export default function IntakePage() {
       maxWidth="md"
     >
       <Stack spacing={3}>
-        {info.data.help_text && (
+        {(info.data.help_text || info.data.notice_contact) && (
           <Paper
             variant="outlined"
             component="section"
@@ -111,9 +111,16 @@ export default function IntakePage() {
             <Typography id="intake-help" variant="h2" sx={{ fontSize: '1.15rem', mb: 1 }}>
               {t('anonymous.intake.helpTitle')}
             </Typography>
-            <Typography sx={{ whiteSpace: 'pre-line' }} data-testid="intake-help-text">
-              {info.data.help_text}
-            </Typography>
+            {info.data.help_text && (
+              <Typography sx={{ whiteSpace: 'pre-line' }} data-testid="intake-help-text">
+                {info.data.help_text}
+              </Typography>
+            )}
+            {info.data.notice_contact && (
+              <Typography sx={{ mt: info.data.help_text ? 1.5 : 0 }} data-testid="intake-notice-contact">
+                <strong>{t('anonymous.intake.contactLabel')}</strong> {info.data.notice_contact}
+              </Typography>
+            )}
           </Paper>
         )}
         <AnonymityFacts />

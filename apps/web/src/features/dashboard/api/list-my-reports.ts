@@ -1,23 +1,9 @@
-import type { ReportStatus, ReportType } from '@ansim/shared/constants';
+import type { ReportPage, ReportSummary } from '@ansim/shared/contract/report';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { queryKey } from '../../../lib/query-keys';
 import { request } from '../../../lib/request';
 
-export interface ReportSummary {
-  id: string;
-  case_number: string;
-  report_type: ReportType;
-  status: ReportStatus;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface ReportPage {
-  count: number;
-  next: string | null;
-  previous: string | null;
-  results: ReportSummary[];
-}
+export type { ReportPage, ReportSummary };
 
 const PATH = '/api/v1/report/';
 export const MY_REPORTS_PAGE_SIZE = 10;

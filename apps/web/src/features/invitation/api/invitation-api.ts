@@ -1,46 +1,22 @@
+import type { FileView } from '@ansim/shared/contract/file';
+import type {
+  AcknowledgeResponse,
+  InvitationKind,
+  InvitationView,
+  SharedEvidence,
+} from '@ansim/shared/contract/invitation';
+import type { StatementReceipt } from '@ansim/shared/contract/report';
 import type { ReportForm } from '@ansim/shared/report-form';
 import { env } from '../../../config/env';
 import { request } from '../../../lib/request';
 import { RequestError, toRequestError } from '../../../lib/request-error';
 
-export type InvitationKind = 'defendant' | 'reference';
+/** An invitee's own upload, as any uploader sees it. */
+/** An invitee's upload is a file like any other; a statement's receipt is the SHA-256 of what was stored. */
+export type { FileView as InviteeFile, InvitationKind, InvitationView, SharedEvidence, StatementReceipt };
 
 /** The header every invitee call carries the link's token in: never the URL, so it stays out of logs. */
 export const INVITATION_HEADER = 'X-Invitation-Token';
-
-export interface SharedEvidence {
-  id: string;
-  name: string;
-  content_type: string;
-  size: number;
-}
-
-/** GET /api/v1/invitation/{token}: who asks, about which case, and (for the accused) the acts alleged. */
-export interface InvitationView {
-  kind: InvitationKind;
-  invitee_name: string;
-  company_name: string;
-  case_number: string;
-  expires_at: string;
-  acknowledged_at: string | null;
-  responded_at: string | null;
-  accused_name: string;
-  acts: { date: string; location: string; description: string; evidences: SharedEvidence[] }[];
-}
-
-export interface InviteeFile {
-  id: string;
-  name: string;
-  size: number;
-  content_type: string;
-  created_at: string;
-}
-
-export interface StatementReceipt {
-  id: string;
-  /** SHA-256 of the statement as the server stored it. */
-  receipt: string;
-}
 
 const FILES_PATH = '/api/v1/file/';
 const tokenHeaders = (token: string) => ({ [INVITATION_HEADER]: token });
@@ -50,12 +26,12 @@ export function fetchInvitation(token: string, signal?: AbortSignal): Promise<In
   return request<InvitationView>('get', `/api/v1/invitation/${encodeURIComponent(token)}`, { signal });
 }
 
-export function acknowledgeInvitation(token: string): Promise<{ acknowledged_at: string }> {
+export function acknowledgeInvitation(token: string): Promise<AcknowledgeResponse> {
   return request('post', '/api/v1/invitation/acknowledge', { headers: tokenHeaders(token) });
 }
 
-export function listInviteeFiles(token: string, signal?: AbortSignal): Promise<InviteeFile[]> {
-  return request<InviteeFile[]>('get', FILES_PATH, { headers: tokenHeaders(token), signal });
+export function listInviteeFiles(token: string, signal?: AbortSignal): Promise<FileView[]> {
+  return request<FileView[]>('get', FILES_PATH, { headers: tokenHeaders(token), signal });
 }
 
 export function uploadInviteeFile(
@@ -63,10 +39,10 @@ export function uploadInviteeFile(
   file: File,
   onProgress: (percent: number) => void,
   signal?: AbortSignal,
-): Promise<InviteeFile> {
+): Promise<FileView> {
   const data = new FormData();
   data.append('file', file, file.name);
-  return request<InviteeFile>('post', FILES_PATH, {
+  return request<FileView>('post', FILES_PATH, {
     data,
     signal,
     headers: tokenHeaders(token),

@@ -1,3 +1,4 @@
+import { EVIDENCE_ACCEPT } from '@ansim/shared/contract/evidence-types';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import InsertDriveFileOutlinedIcon from '@mui/icons-material/InsertDriveFileOutlined';
@@ -22,10 +23,6 @@ import {
 } from '../api/invitation-api';
 import { useStatementContext, useStatementDraft } from '../statement-context';
 import { statementDraftStore } from '../statement-draft-store';
-
-/** The file types the server accepts (it sniffs the bytes; this only narrows the picker). */
-const ACCEPT =
-  'image/jpeg,image/png,image/gif,image/webp,application/pdf,audio/*,video/mp4,video/quicktime,video/3gpp,.m4a,.amr,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.hwp,.hwpx,.txt';
 
 type EvidenceField = 'defendant_evidences' | 'reference_evidences';
 
@@ -212,7 +209,8 @@ export function InviteeEvidenceField({ field }: { field: EvidenceField }) {
         ref={inputRef}
         type="file"
         multiple
-        accept={ACCEPT}
+        // The server judges the bytes; this only narrows the picker.
+        accept={EVIDENCE_ACCEPT}
         hidden
         onChange={onPick}
         data-testid={`invitee-evidence-input-${field}`}

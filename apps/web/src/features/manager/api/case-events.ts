@@ -1,8 +1,8 @@
+import type { CaseMessage, ManagerCase } from '@ansim/shared/contract/manager';
 import { useQueryClient } from '@tanstack/react-query';
 import { type LiveState, useEventStream } from '../../../lib/use-event-stream';
 import { mergeCaseSnapshot, newReporterMessages } from '../lib/case-state';
 import { managerCaseKey } from './get-case';
-import type { CaseMessage, ManagerCase } from './types';
 
 export type { LiveState };
 

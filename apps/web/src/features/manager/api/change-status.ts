@@ -1,17 +1,12 @@
-import type { ReportStatus } from '@ansim/shared/constants';
+import type { ManagerCase, StatusChangeBody } from '@ansim/shared/contract/manager';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { fillPath, queryKey } from '../../../lib/query-keys';
 import { request } from '../../../lib/request';
 import { MANAGER_CASE_PATH, managerCaseKey } from './get-case';
 import { MANAGER_REPORTS_PATH } from './list-reports';
 import { REPORT_STATS_PATH } from './report-stats';
-import type { ManagerCase } from './types';
 
-export interface StatusChangeBody {
-  status: ReportStatus;
-  note_for_reporter: string;
-  internal_note: string;
-}
+export type { StatusChangeBody };
 
 export const changeStatus = (id: string, body: StatusChangeBody) =>
   request<ManagerCase>('patch', fillPath(MANAGER_CASE_PATH, { id }), { data: body });

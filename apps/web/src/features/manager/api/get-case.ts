@@ -1,7 +1,7 @@
+import type { ManagerCase } from '@ansim/shared/contract/manager';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fillPath, queryKey } from '../../../lib/query-keys';
 import { request } from '../../../lib/request';
-import type { ManagerCase } from './types';
 
 export const MANAGER_CASE_PATH = '/api/v1/manager/report/{id}';
 

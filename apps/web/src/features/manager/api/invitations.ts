@@ -1,21 +1,16 @@
+import type {
+  CaseInvitation,
+  InvitationTarget,
+  ManagerCase,
+  SendInvitationsBody,
+} from '@ansim/shared/contract/manager';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/request';
 import { managerCaseKey } from './get-case';
-import type { CaseInvitation, ManagerCase } from './types';
 
 const invitationsPath = (id: string) => `/api/v1/manager/report/${encodeURIComponent(id)}/invitations`;
 
-export type InvitationTarget =
-  | { kind: 'defendant'; email?: string }
-  | { kind: 'reference'; witness_index: number }
-  | { kind: 'reference'; name: string; email: string };
-
-export interface SendInvitationsBody {
-  invitations: InvitationTarget[];
-  /** Whether the accused person may see the report's evidence files. */
-  share_evidence: boolean;
-  expires_in_days?: number;
-}
+export type { InvitationTarget, SendInvitationsBody };
 
 export const sendInvitations = (id: string, body: SendInvitationsBody) =>
   request<CaseInvitation[]>('post', invitationsPath(id), { data: body });

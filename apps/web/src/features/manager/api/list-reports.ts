@@ -1,13 +1,13 @@
+import type { ManagerListPage } from '@ansim/shared/contract/manager';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKey } from '../../../lib/query-keys';
 import { request } from '../../../lib/request';
 import { type ManagerFilters, toApiParams } from '../lib/filters';
-import type { ManagerListRow, Page } from './types';
 
 export const MANAGER_REPORTS_PATH = '/api/v1/manager/report/';
 
 export const listManagerReports = (params: Record<string, string>, signal?: AbortSignal) =>
-  request<Page<ManagerListRow>>('get', MANAGER_REPORTS_PATH, { params, signal });
+  request<ManagerListPage>('get', MANAGER_REPORTS_PATH, { params, signal });
 
 export const managerReportsQuery = (filters: ManagerFilters) => {
   const params = toApiParams(filters);

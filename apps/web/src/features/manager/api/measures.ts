@@ -1,24 +1,20 @@
+import type {
+  CaseMeasure,
+  ManagerCase,
+  MeasureCreateBody,
+  MeasureCreated,
+  MeasureUpdateBody,
+} from '@ansim/shared/contract/manager';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/request';
 import { managerCaseKey } from './get-case';
-import type { CaseMeasure, ManagerCase, MeasureDecision } from './types';
 
 const measuresPath = (id: string) => `/api/v1/manager/report/${encodeURIComponent(id)}/measures`;
 
-export interface MeasureCreateBody {
-  measure: string;
-  detail: string;
-}
-
-export interface MeasureUpdateBody {
-  decision?: MeasureDecision;
-  /** Required by the server when the decision is `refused` (art. 76-3: the refusal needs its reason). */
-  reason?: string;
-  reporter_consent?: boolean | null;
-}
+export type { MeasureCreateBody, MeasureUpdateBody };
 
 export const addMeasure = (id: string, body: MeasureCreateBody) =>
-  request<{ id: string }>('post', measuresPath(id), { data: body });
+  request<MeasureCreated>('post', measuresPath(id), { data: body });
 
 export const updateMeasure = (id: string, measureId: string, body: MeasureUpdateBody) =>
   request<CaseMeasure[]>('patch', `${measuresPath(id)}/${encodeURIComponent(measureId)}`, { data: body });

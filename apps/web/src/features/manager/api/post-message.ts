@@ -1,22 +1,25 @@
+import type { CaseMessage, ManagerCase } from '@ansim/shared/contract/manager';
+import type { MessageBody } from '@ansim/shared/contract/report';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/request';
 import { managerCaseKey } from './get-case';
-import type { CaseMessage, ManagerCase } from './types';
 
-export const postManagerMessage = (id: string, body: string) =>
+export type { MessageBody as ManagerMessageBody };
+
+export const postManagerMessage = (id: string, message: MessageBody) =>
   request<CaseMessage[]>('post', `/api/v1/manager/report/${encodeURIComponent(id)}/messages`, {
-    data: { body },
+    data: message,
   });
 
 export function usePostManagerMessage(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: string) => postManagerMessage(id, body),
+    mutationFn: (message: MessageBody) => postManagerMessage(id, message),
     onSuccess: (messages) => {
       queryClient.setQueryData<ManagerCase>(managerCaseKey(id), (current) =>
         current ? { ...current, messages } : current,
       );
-      // The first message to the reporter also counts as feedback, which moves the deadline state.
+      // A message acknowledges the case, and one marked as feedback meets the feedback deadline.
       void queryClient.invalidateQueries({ queryKey: managerCaseKey(id) });
     },
   });

@@ -1,3 +1,4 @@
+import type { ManagerCase } from '@ansim/shared/contract/manager';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -6,7 +7,6 @@ import Typography from '@mui/material/Typography';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/datetime';
-import type { ManagerCase } from '../api/types';
 import { EvidenceLinks } from './evidence-links';
 import { harmLabel, protectionLabel, relationshipLabel, reporterKindLabel, wishLabel } from './labels';
 import { Field, Subheading } from './section';

@@ -1,5 +1,6 @@
+import type { ManagerCase } from '@ansim/shared/contract/manager';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import PrintIcon from '@mui/icons-material/Print';
+import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,7 +12,6 @@ import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../config/paths';
 import { formatDate, formatDateTime } from '../../../lib/datetime';
 import type { LiveState } from '../api/case-events';
-import type { ManagerCase } from '../api/types';
 import { deadlineState } from '../lib/deadlines';
 import { typeLabel } from './labels';
 import { StatusChip } from './status-chip';
@@ -129,8 +129,14 @@ export function CaseHeader({ report, live, onChangeStatus }: Props) {
         <Button variant="contained" onClick={onChangeStatus} disabled={isFinal}>
           {isFinal ? t('manager.header.final') : t('manager.header.changeStatus')}
         </Button>
-        <Button variant="outlined" startIcon={<PrintIcon />} onClick={() => window.print()}>
-          {t('manager.header.print')}
+        <Button
+          variant="outlined"
+          startIcon={<PictureAsPdfIcon />}
+          component="a"
+          href={`/api/v1/manager/report/${report.id}/record.pdf`}
+          download
+        >
+          {t('manager.header.record')}
         </Button>
         <Button component={RouterLink} to={paths.manager.to()} startIcon={<ArrowBackIcon />}>
           {t('manager.header.backToList')}

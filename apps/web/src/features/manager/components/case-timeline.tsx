@@ -1,9 +1,9 @@
+import type { CaseHistoryEntry } from '@ansim/shared/contract/manager';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/datetime';
-import type { CaseHistoryEntry } from '../api/types';
 import { statusLabel } from './labels';
 import { outlinedTone } from './status-chip';
 

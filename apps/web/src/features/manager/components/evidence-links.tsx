@@ -1,9 +1,9 @@
+import type { CaseFile } from '@ansim/shared/contract/manager';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import { useTranslation } from 'react-i18next';
 import { env } from '../../../config/env';
-import type { CaseFile } from '../api/types';
 import { formatBytes } from '../lib/deadlines';
 
 export const fileDownloadUrl = (id: string) => `${env.apiBase}/api/v1/file/${encodeURIComponent(id)}/`;

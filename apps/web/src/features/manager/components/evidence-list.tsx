@@ -1,9 +1,9 @@
+import type { CaseFile } from '@ansim/shared/contract/manager';
 import DownloadIcon from '@mui/icons-material/Download';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { CaseFile } from '../api/types';
 import { formatBytes } from '../lib/deadlines';
 import { fileDownloadUrl } from './evidence-links';
 

@@ -1,3 +1,4 @@
+import type { CaseInvitation, ManagerCase } from '@ansim/shared/contract/manager';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,7 +17,6 @@ import { useTranslation } from 'react-i18next';
 import { showSnackbar } from '../../../components/snackbar/snackbar-store';
 import { formatDate, formatDateTime } from '../../../lib/datetime';
 import { useResendInvitation, useRevokeInvitation, useSendInvitations } from '../api/invitations';
-import type { CaseInvitation, ManagerCase } from '../api/types';
 import { type InvitationStatus, invitationStatus, isActiveInvitation } from '../lib/case-state';
 import { Subheading } from './section';
 
@@ -31,7 +31,15 @@ const STATUS_COLORS: Record<InvitationStatus, ChipProps['color']> = {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-function InvitationRow({ invitation, reportId }: { invitation: CaseInvitation; reportId: string }) {
+function InvitationRow({
+  invitation,
+  reportId,
+  isClosed,
+}: {
+  invitation: CaseInvitation;
+  reportId: string;
+  isClosed: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const resend = useResendInvitation(reportId);
   const revoke = useRevokeInvitation(reportId);
@@ -81,26 +89,29 @@ function InvitationRow({ invitation, reportId }: { invitation: CaseInvitation; r
           {error.message}
         </Alert>
       )}
-      <Box className="no-print" sx={{ display: 'flex', gap: 1, mt: 1, flexWrap: 'wrap' }}>
-        <Button
-          size="small"
-          variant="outlined"
-          disabled={resend.isPending}
-          onClick={() =>
-            resend.mutate(invitation.id, {
-              onSuccess: () =>
-                showSnackbar(t('manager.invitations.resent', { name: invitation.name }), 'success'),
-            })
-          }
-        >
-          {t('manager.invitations.resend')}
-        </Button>
-        {!invitation.revoked_at && !invitation.responded_at && (
-          <Button size="small" color="error" onClick={() => setConfirmRevoke(true)}>
-            {t('manager.invitations.revoke')}
+      {/* A statement that came in is done: a new link would only invite a second one. */}
+      {!isClosed && !invitation.responded_at && (
+        <Box className="no-print" sx={{ display: 'flex', gap: 1, mt: 1, flexWrap: 'wrap' }}>
+          <Button
+            size="small"
+            variant="outlined"
+            disabled={resend.isPending}
+            onClick={() =>
+              resend.mutate(invitation.id, {
+                onSuccess: () =>
+                  showSnackbar(t('manager.invitations.resent', { name: invitation.name }), 'success'),
+              })
+            }
+          >
+            {t('manager.invitations.resend')}
           </Button>
-        )}
-      </Box>
+          {!invitation.revoked_at && (
+            <Button size="small" color="error" onClick={() => setConfirmRevoke(true)}>
+              {t('manager.invitations.revoke')}
+            </Button>
+          )}
+        </Box>
+      )}
       <Dialog
         open={confirmRevoke}
         onClose={() => setConfirmRevoke(false)}
@@ -130,7 +141,7 @@ function InvitationRow({ invitation, reportId }: { invitation: CaseInvitation; r
 
 /** Inviting the accused person: the reporter's address by default, or one the manager types. */
 function DefendantInvite({ report }: { report: ManagerCase }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const mutation = useSendInvitations(report.id);
   const [email, setEmail] = useState(report.form.perpetrator_email ?? '');
   const [shareEvidence, setShareEvidence] = useState(false);
@@ -138,6 +149,18 @@ function DefendantInvite({ report }: { report: ManagerCase }) {
   const active = report.invitations.some(
     (invitation) => invitation.kind === 'defendant' && isActiveInvitation(invitation),
   );
+  const responded = report.invitations.find(
+    (invitation) => invitation.kind === 'defendant' && invitation.responded_at && !invitation.revoked_at,
+  );
+  if (responded?.responded_at) {
+    return (
+      <Typography variant="body2" data-testid="defendant-responded">
+        {t('manager.invitations.defendantResponded', {
+          at: formatDateTime(responded.responded_at, i18n.language),
+        })}
+      </Typography>
+    );
+  }
   if (active) {
     return (
       <Typography variant="body2" color="text.secondary">
@@ -355,17 +378,30 @@ export function InvitationsPanel({ report }: { report: ManagerCase }) {
           <Subheading>{t('manager.invitations.sentHeading')}</Subheading>
           <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
             {report.invitations.map((invitation) => (
-              <InvitationRow key={invitation.id} invitation={invitation} reportId={report.id} />
+              <InvitationRow
+                key={invitation.id}
+                invitation={invitation}
+                reportId={report.id}
+                isClosed={report.is_closed}
+              />
             ))}
           </Box>
         </>
       )}
-      <Subheading>{t('manager.invitations.defendantHeading')}</Subheading>
-      <DefendantInvite report={report} />
-      <Subheading>{t('manager.invitations.witnessHeading')}</Subheading>
-      <WitnessInvites report={report} />
-      <Subheading>{t('manager.invitations.extraHeading')}</Subheading>
-      <ExtraWitnessInvite reportId={report.id} />
+      {report.is_closed ? (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }} data-testid="invitations-closed">
+          {t('manager.closed.invitations')}
+        </Typography>
+      ) : (
+        <>
+          <Subheading>{t('manager.invitations.defendantHeading')}</Subheading>
+          <DefendantInvite report={report} />
+          <Subheading>{t('manager.invitations.witnessHeading')}</Subheading>
+          <WitnessInvites report={report} />
+          <Subheading>{t('manager.invitations.extraHeading')}</Subheading>
+          <ExtraWitnessInvite reportId={report.id} />
+        </>
+      )}
     </Box>
   );
 }

@@ -1,4 +1,5 @@
-import { PROTECTION_OPTIONS } from '@ansim/shared/report-form';
+import type { CaseMeasure, ManagerCase } from '@ansim/shared/contract/manager';
+import { PROTECTION_OPTIONS, type ProtectionOption } from '@ansim/shared/report-form';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,7 +15,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/datetime';
 import { useAddMeasure, useUpdateMeasure } from '../api/measures';
-import type { CaseMeasure, ManagerCase } from '../api/types';
 import { protectionLabel } from './labels';
 
 const DECISION_COLORS = { pending: 'default', granted: 'success', refused: 'error' } as const;
@@ -23,18 +23,23 @@ function consentValue(consent: boolean | null): 'yes' | 'no' | 'unknown' {
   return consent === null ? 'unknown' : consent ? 'yes' : 'no';
 }
 
-/** Art. 76-3 ④: refusing a measure the reporter asked for needs a reason, recorded with the date. */
-function RefuseDialog({
-  measure,
+/**
+ * Art. 76-3 ④: refusing a measure the reporter asked for needs a reason, and so does carrying out a measure the
+ * reporter objected to; either is recorded with the date.
+ */
+function ReasonDialog({
+  target,
   reportId,
   onClose,
 }: {
-  measure: CaseMeasure | null;
+  target: { measure: CaseMeasure; decision: 'granted' | 'refused' } | null;
   reportId: string;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
   const mutation = useUpdateMeasure(reportId);
+  const measure = target?.measure ?? null;
+  const granting = target?.decision === 'granted';
   const [reason, setReason] = useState('');
   const [empty, setEmpty] = useState(false);
   const close = () => {
@@ -44,24 +49,26 @@ function RefuseDialog({
     onClose();
   };
   return (
-    <Dialog open={measure !== null} onClose={close} fullWidth maxWidth="sm" aria-labelledby="refuse-title">
+    <Dialog open={target !== null} onClose={close} fullWidth maxWidth="sm" aria-labelledby="refuse-title">
       <form
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          if (!measure) return;
+          if (!target) return;
           if (!reason.trim()) {
             setEmpty(true);
             return;
           }
           mutation.mutate(
-            { measureId: measure.id, decision: 'refused', reason: reason.trim() },
+            { measureId: target.measure.id, decision: target.decision, reason: reason.trim() },
             { onSuccess: close },
           );
         }}
       >
         <DialogTitle id="refuse-title">
-          {t('manager.measures.refuseTitle', { measure: measure ? protectionLabel(t, measure.measure) : '' })}
+          {t(granting ? 'manager.measures.grantTitle' : 'manager.measures.refuseTitle', {
+            measure: measure ? protectionLabel(t, measure.measure) : '',
+          })}
         </DialogTitle>
         <DialogContent>
           {mutation.error && (
@@ -72,7 +79,11 @@ function RefuseDialog({
           <TextField
             id="measure-refuse-reason"
             label={t('manager.measures.reason')}
-            helperText={empty ? t('manager.measures.reasonRequired') : t('manager.measures.reasonHelp')}
+            helperText={
+              empty
+                ? t('manager.measures.reasonRequired')
+                : t(granting ? 'manager.measures.grantReasonHelp' : 'manager.measures.reasonHelp')
+            }
             error={empty}
             value={reason}
             onChange={(event) => {
@@ -87,8 +98,13 @@ function RefuseDialog({
         </DialogContent>
         <DialogActions>
           <Button onClick={close}>{t('manager.common.cancel')}</Button>
-          <Button type="submit" variant="contained" color="error" disabled={mutation.isPending}>
-            {t('manager.measures.refuse')}
+          <Button
+            type="submit"
+            variant="contained"
+            color={granting ? 'success' : 'error'}
+            disabled={mutation.isPending}
+          >
+            {t(granting ? 'manager.measures.grant' : 'manager.measures.refuse')}
           </Button>
         </DialogActions>
       </form>
@@ -99,11 +115,13 @@ function RefuseDialog({
 function MeasureItem({
   measure,
   reportId,
-  onRefuse,
+  isClosed,
+  onReason,
 }: {
   measure: CaseMeasure;
   reportId: string;
-  onRefuse: () => void;
+  isClosed: boolean;
+  onReason: (decision: 'granted' | 'refused') => void;
 }) {
   const { t, i18n } = useTranslation();
   const mutation = useUpdateMeasure(reportId);
@@ -132,7 +150,24 @@ function MeasureItem({
           {measure.detail}
         </Typography>
       )}
-      {measure.decision === 'refused' && measure.reason && (
+      {measure.reporter_opinion_at && (
+        <Box sx={{ mt: 0.5 }} data-testid="measure-reporter-opinion">
+          <Typography variant="body2" sx={{ fontWeight: 700 }}>
+            {measure.reporter_consent
+              ? t('manager.measures.opinionAgreed')
+              : t('manager.measures.opinionObjected')}
+            <Box component="span" sx={{ fontWeight: 400, color: 'text.secondary', ml: 1 }}>
+              {formatDateTime(measure.reporter_opinion_at, i18n.language)}
+            </Box>
+          </Typography>
+          {measure.reporter_opinion && (
+            <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {measure.reporter_opinion}
+            </Typography>
+          )}
+        </Box>
+      )}
+      {measure.decision !== 'pending' && measure.reason && (
         <Typography variant="body2" sx={{ mt: 0.5, whiteSpace: 'pre-wrap' }}>
           {t('manager.measures.reasonShown', { reason: measure.reason })}
         </Typography>
@@ -148,51 +183,61 @@ function MeasureItem({
         </Alert>
       )}
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mt: 1 }}>
-        <TextField
-          id={consentId}
-          select
-          size="small"
-          label={t('manager.measures.consent')}
-          value={consentValue(measure.reporter_consent)}
-          onChange={(event) =>
-            mutation.mutate({
-              measureId: measure.id,
-              reporter_consent: event.target.value === 'unknown' ? null : event.target.value === 'yes',
-            })
-          }
-          sx={{ minWidth: 160, width: 'auto' }}
-        >
-          <MenuItem value="unknown">{t('manager.measures.consentUnknown')}</MenuItem>
-          <MenuItem value="yes">{t('manager.measures.consentYes')}</MenuItem>
-          <MenuItem value="no">{t('manager.measures.consentNo')}</MenuItem>
-        </TextField>
-        <Box className="no-print" sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-          {measure.decision !== 'granted' && (
-            <Button
-              size="small"
-              variant="outlined"
-              color="success"
-              disabled={mutation.isPending}
-              onClick={() => mutation.mutate({ measureId: measure.id, decision: 'granted' })}
-            >
-              {t('manager.measures.grant')}
-            </Button>
-          )}
-          {measure.decision !== 'refused' && (
-            <Button size="small" variant="outlined" color="error" onClick={onRefuse}>
-              {t('manager.measures.refuse')}
-            </Button>
-          )}
-          {measure.decision !== 'pending' && (
-            <Button
-              size="small"
-              disabled={mutation.isPending}
-              onClick={() => mutation.mutate({ measureId: measure.id, decision: 'pending' })}
-            >
-              {t('manager.measures.reopen')}
-            </Button>
-          )}
-        </Box>
+        {/* The reporter's own answer is theirs: the handler records consent only until the reporter answers. */}
+        {!measure.reporter_opinion_at && (
+          <TextField
+            id={consentId}
+            disabled={isClosed}
+            select
+            size="small"
+            label={t('manager.measures.consent')}
+            value={consentValue(measure.reporter_consent)}
+            onChange={(event) =>
+              mutation.mutate({
+                measureId: measure.id,
+                reporter_consent: event.target.value === 'unknown' ? null : event.target.value === 'yes',
+              })
+            }
+            sx={{ minWidth: 160, width: 'auto' }}
+          >
+            <MenuItem value="unknown">{t('manager.measures.consentUnknown')}</MenuItem>
+            <MenuItem value="yes">{t('manager.measures.consentYes')}</MenuItem>
+            <MenuItem value="no">{t('manager.measures.consentNo')}</MenuItem>
+          </TextField>
+        )}
+        {!isClosed && (
+          <Box className="no-print" sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+            {measure.decision !== 'granted' && (
+              <Button
+                size="small"
+                variant="outlined"
+                color="success"
+                disabled={mutation.isPending}
+                onClick={() =>
+                  measure.reporter_consent === false
+                    ? onReason('granted')
+                    : mutation.mutate({ measureId: measure.id, decision: 'granted' })
+                }
+              >
+                {t('manager.measures.grant')}
+              </Button>
+            )}
+            {measure.decision !== 'refused' && (
+              <Button size="small" variant="outlined" color="error" onClick={() => onReason('refused')}>
+                {t('manager.measures.refuse')}
+              </Button>
+            )}
+            {measure.decision !== 'pending' && (
+              <Button
+                size="small"
+                disabled={mutation.isPending}
+                onClick={() => mutation.mutate({ measureId: measure.id, decision: 'pending' })}
+              >
+                {t('manager.measures.reopen')}
+              </Button>
+            )}
+          </Box>
+        )}
       </Box>
     </Box>
   );
@@ -201,7 +246,7 @@ function MeasureItem({
 function AddMeasureForm({ reportId }: { reportId: string }) {
   const { t } = useTranslation();
   const mutation = useAddMeasure(reportId);
-  const [measure, setMeasure] = useState<string>(PROTECTION_OPTIONS[0]);
+  const [measure, setMeasure] = useState<ProtectionOption>(PROTECTION_OPTIONS[0]);
   const [detail, setDetail] = useState('');
   return (
     <Box
@@ -228,7 +273,8 @@ function AddMeasureForm({ reportId }: { reportId: string }) {
         size="small"
         label={t('manager.measures.kind')}
         value={measure}
-        onChange={(event) => setMeasure(event.target.value)}
+        // The select offers PROTECTION_OPTIONS only.
+        onChange={(event) => setMeasure(event.target.value as ProtectionOption)}
       >
         {PROTECTION_OPTIONS.map((option) => (
           <MenuItem key={option} value={option}>
@@ -257,7 +303,11 @@ function AddMeasureForm({ reportId }: { reportId: string }) {
 
 export function MeasuresPanel({ report }: { report: ManagerCase }) {
   const { t } = useTranslation();
-  const [refusing, setRefusing] = useState<CaseMeasure | null>(null);
+  const [reasonFor, setReasonFor] = useState<{
+    measure: CaseMeasure;
+    decision: 'granted' | 'refused';
+  } | null>(null);
+  const isClosed = report.is_closed;
   return (
     <Box>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
@@ -272,13 +322,20 @@ export function MeasuresPanel({ report }: { report: ManagerCase }) {
               key={measure.id}
               measure={measure}
               reportId={report.id}
-              onRefuse={() => setRefusing(measure)}
+              isClosed={isClosed}
+              onReason={(decision) => setReasonFor({ measure, decision })}
             />
           ))}
         </Box>
       )}
-      <AddMeasureForm reportId={report.id} />
-      <RefuseDialog measure={refusing} reportId={report.id} onClose={() => setRefusing(null)} />
+      {isClosed ? (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }} data-testid="measures-closed">
+          {t('manager.closed.measures')}
+        </Typography>
+      ) : (
+        <AddMeasureForm reportId={report.id} />
+      )}
+      <ReasonDialog target={reasonFor} reportId={report.id} onClose={() => setReasonFor(null)} />
     </Box>
   );
 }

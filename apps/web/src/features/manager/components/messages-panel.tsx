@@ -1,14 +1,21 @@
+import type { ManagerCase } from '@ansim/shared/contract/manager';
 import SendIcon from '@mui/icons-material/Send';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AttachmentPicker, MessageFiles } from '../../../components/attachment-picker';
 import { formatDateTime } from '../../../lib/datetime';
+import { deleteUnsentFile } from '../../report-wizard/api/delete-evidence';
+import type { EvidenceFile } from '../../report-wizard/api/evidence-files';
+import { fileDownloadUrl } from '../../report-wizard/api/evidence-files';
+import { uploadFile } from '../../report-wizard/api/upload-evidence';
 import { usePostManagerMessage } from '../api/post-message';
-import type { ManagerCase } from '../api/types';
 
 const MESSAGE_MAX = 5000;
 
@@ -17,7 +24,9 @@ export function MessagesPanel({ report }: { report: ManagerCase }) {
   const { t, i18n } = useTranslation();
   const mutation = usePostManagerMessage(report.id);
   const [body, setBody] = useState('');
+  const [attachments, setAttachments] = useState<EvidenceFile[]>([]);
   const [empty, setEmpty] = useState(false);
+  const [isFeedback, setIsFeedback] = useState(false);
 
   const authorName = (message: ManagerCase['messages'][number]) =>
     message.author_kind === 'reporter'
@@ -32,7 +41,16 @@ export function MessagesPanel({ report }: { report: ManagerCase }) {
       setEmpty(true);
       return;
     }
-    mutation.mutate(body.trim(), { onSuccess: () => setBody('') });
+    mutation.mutate(
+      { body: body.trim(), files: attachments.map((file) => file.id), is_feedback: isFeedback },
+      {
+        onSuccess: () => {
+          setBody('');
+          setAttachments([]);
+          setIsFeedback(false);
+        },
+      },
+    );
   };
 
   return (
@@ -73,6 +91,7 @@ export function MessagesPanel({ report }: { report: ManagerCase }) {
                 <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                   {message.body}
                 </Typography>
+                <MessageFiles files={message.files ?? []} href={fileDownloadUrl} />
               </Box>
             );
           })}
@@ -98,7 +117,22 @@ export function MessagesPanel({ report }: { report: ManagerCase }) {
           minRows={2}
           slotProps={{ htmlInput: { maxLength: MESSAGE_MAX } }}
         />
-        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}>
+        <Box sx={{ mt: 1 }}>
+          <AttachmentPicker
+            files={attachments}
+            onChange={setAttachments}
+            upload={(file, onProgress) => uploadFile(file, onProgress)}
+            discard={(fileId) => deleteUnsentFile(fileId)}
+            testId="manager-message-attachment"
+          />
+        </Box>
+        <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mt: 1 }}>
+          <FormControlLabel
+            control={
+              <Checkbox checked={isFeedback} onChange={(event) => setIsFeedback(event.target.checked)} />
+            }
+            label={t('manager.messages.isFeedback')}
+          />
           <Button type="submit" variant="contained" endIcon={<SendIcon />} disabled={mutation.isPending}>
             {mutation.isPending ? t('common.sending') : t('manager.messages.send')}
           </Button>

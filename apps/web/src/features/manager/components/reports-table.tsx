@@ -1,4 +1,6 @@
+import type { ManagerListPage, ManagerListRow } from '@ansim/shared/contract/manager';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
@@ -22,21 +24,21 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/datetime';
-import type { ManagerListRow, Page } from '../api/types';
 import {
   type ManagerFilters,
   nextSort,
   PAGE_SIZE,
+  pageFromLink,
   SORT_KEYS,
   type SortColumn,
   type SortKey,
   sortDirection,
 } from '../lib/filters';
 import { typeLabel } from './labels';
-import { OverdueChips, StatusChip } from './status-chip';
+import { AssignedToMeChip, OverdueChips, StatusChip } from './status-chip';
 
 interface Props {
-  data: Page<ManagerListRow> | undefined;
+  data: ManagerListPage | undefined;
   isLoading: boolean;
   filters: ManagerFilters;
   onChange: (change: Partial<ManagerFilters>) => void;
@@ -91,6 +93,7 @@ function RowCards({ rows }: { rows: ManagerListRow[] }) {
               </Typography>
               <Box sx={{ display: 'flex', gap: 0.5, mt: 1, flexWrap: 'wrap' }}>
                 <OverdueChips ack={row.is_ack_overdue} feedback={row.is_feedback_overdue} />
+                {row.is_assigned_to_me && <AssignedToMeChip />}
               </Box>
             </CardContent>
           </CardActionArea>
@@ -168,6 +171,7 @@ function RowTable({
               <TableCell>
                 <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
                   <OverdueChips ack={row.is_ack_overdue} feedback={row.is_feedback_overdue} />
+                  {row.is_assigned_to_me && <AssignedToMeChip />}
                 </Box>
               </TableCell>
             </TableRow>
@@ -205,9 +209,17 @@ export function ReportsTable({ data, isLoading, filters, onChange }: Props) {
   }
   return (
     <>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} aria-live="polite">
-        {t('manager.list.count', { count: data.count })}
-      </Typography>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1, flexWrap: 'wrap' }}>
+        <Typography variant="body2" color="text.secondary" aria-live="polite" data-testid="reports-count">
+          {t(data.count_exact ? 'manager.list.count' : 'manager.list.countEstimated', { count: data.count })}
+        </Typography>
+        {/* A long list shows the planner's estimate; counting every match is the slow query, run on request. */}
+        {!data.count_exact && (
+          <Button size="small" onClick={() => onChange({ countExact: true })}>
+            {t('manager.list.countExactly')}
+          </Button>
+        )}
+      </Box>
       {isNarrow ? (
         <>
           <TextField
@@ -236,8 +248,18 @@ export function ReportsTable({ data, isLoading, filters, onChange }: Props) {
         page={filters.page - 1}
         rowsPerPage={PAGE_SIZE}
         rowsPerPageOptions={[]}
-        onPageChange={(_, page) => onChange({ page: page + 1 })}
-        labelDisplayedRows={({ from, to, count }) => t('manager.list.pageRange', { from, to, count })}
+        // Each step follows the API's link, whose cursor makes the page a read of an index, not an OFFSET.
+        onPageChange={(_, page) => {
+          const link = page + 1 > filters.page ? data.next : data.previous;
+          onChange(link ? pageFromLink(link) : { page: page + 1, after: '', before: '' });
+        }}
+        labelDisplayedRows={({ from, to, count }) =>
+          t(data.count_exact ? 'manager.list.pageRange' : 'manager.list.pageRangeEstimated', {
+            from,
+            to,
+            count,
+          })
+        }
         getItemAriaLabel={(type) => t(`manager.list.${type}Page`)}
       />
     </>

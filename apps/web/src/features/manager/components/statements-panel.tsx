@@ -1,10 +1,10 @@
+import type { CaseStatement } from '@ansim/shared/contract/manager';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/datetime';
-import type { CaseStatement } from '../api/types';
 import { EvidenceLinks } from './evidence-links';
 import { defendantTruthLabel } from './labels';
 import { Field } from './section';

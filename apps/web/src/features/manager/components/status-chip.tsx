@@ -51,3 +51,9 @@ export function OverdueChips({ ack, feedback }: { ack: boolean; feedback: boolea
     </>
   );
 }
+
+/** The case is assigned to the person reading the list. */
+export function AssignedToMeChip() {
+  const { t } = useTranslation();
+  return <Chip label={t('manager.assignees.mine')} color="primary" size="small" variant="outlined" />;
+}

@@ -1,12 +1,17 @@
-import type { ReportStatus } from '@ansim/shared/constants';
+import { isReopening, needsOutcome, type ReportStatus } from '@ansim/shared/constants';
+import type { ManagerCase } from '@ansim/shared/contract/manager';
+import { CASE_ACTIONS, CASE_FINDINGS, type CaseAction, type CaseFinding } from '@ansim/shared/outcomes';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
@@ -16,7 +21,6 @@ import { useTranslation } from 'react-i18next';
 import { showSnackbar } from '../../../components/snackbar/snackbar-store';
 import { isRequestError } from '../../../lib/request-error';
 import { useChangeStatus } from '../api/change-status';
-import type { ManagerCase } from '../api/types';
 import { statusLabel } from './labels';
 
 const NOTE_MAX = 5000;
@@ -34,14 +38,36 @@ export function StatusDialog({ report, open, onClose }: Props) {
   const [status, setStatus] = useState<ReportStatus | ''>('');
   const [noteForReporter, setNoteForReporter] = useState('');
   const [internalNote, setInternalNote] = useState('');
+  const [isFeedback, setIsFeedback] = useState(false);
   const [missingStatus, setMissingStatus] = useState(false);
+  const [finding, setFinding] = useState<CaseFinding | ''>('');
+  const [actions, setActions] = useState<CaseAction[]>([]);
+  const [summary, setSummary] = useState('');
+  const [missing, setMissing] = useState<{ finding?: boolean; actions?: boolean; reason?: boolean }>({});
+  const asksOutcome = status !== '' && needsOutcome(report.status, status);
+  const reopening = status !== '' && isReopening(report.status, status);
+
+  const toggleAction = (action: CaseAction, checked: boolean) => {
+    setMissing((current) => ({ ...current, actions: false }));
+    setActions((current) => {
+      if (!checked) return current.filter((other) => other !== action);
+      // "조치 없음" stands alone; choosing an action clears it.
+      if (action === 'none') return ['none'];
+      return [...current.filter((other) => other !== 'none'), action];
+    });
+  };
 
   const close = () => {
     if (mutation.isPending) return;
     setStatus('');
     setNoteForReporter('');
     setInternalNote('');
+    setIsFeedback(false);
     setMissingStatus(false);
+    setFinding('');
+    setActions([]);
+    setSummary('');
+    setMissing({});
     mutation.reset();
     onClose();
   };
@@ -52,8 +78,24 @@ export function StatusDialog({ report, open, onClose }: Props) {
       setMissingStatus(true);
       return;
     }
+    const gaps = {
+      finding: asksOutcome && !finding,
+      actions: asksOutcome && actions.length === 0,
+      reason: reopening && !internalNote.trim(),
+    };
+    if (gaps.finding || gaps.actions || gaps.reason) {
+      setMissing(gaps);
+      return;
+    }
     mutation.mutate(
-      { status, note_for_reporter: noteForReporter.trim(), internal_note: internalNote.trim() },
+      {
+        status,
+        note_for_reporter: noteForReporter.trim(),
+        internal_note: internalNote.trim(),
+        // Only a note can tell the reporter the result; an empty one is never feedback.
+        is_feedback: isFeedback && noteForReporter.trim().length > 0,
+        ...(asksOutcome && finding ? { outcome: { finding, actions, summary: summary.trim() } } : {}),
+      },
       {
         onSuccess: () => {
           showSnackbar(t('manager.statusDialog.done', { status: statusLabel(t, status) }), 'success');
@@ -93,7 +135,11 @@ export function StatusDialog({ report, open, onClose }: Props) {
                   key={next}
                   value={next}
                   control={<Radio />}
-                  label={t(`manager.statusDialog.to.${next}`, { status: statusLabel(t, next) })}
+                  label={
+                    isReopening(report.status, next)
+                      ? t('manager.statusDialog.reopen', { status: statusLabel(t, next) })
+                      : t(`manager.statusDialog.to.${next}`, { status: statusLabel(t, next) })
+                  }
                 />
               ))}
             </RadioGroup>
@@ -103,6 +149,67 @@ export function StatusDialog({ report, open, onClose }: Props) {
               </Alert>
             )}
           </FormControl>
+          {asksOutcome && (
+            <FormControl component="fieldset" sx={{ mb: 2, display: 'block' }} data-testid="outcome-fields">
+              <FormLabel component="legend" sx={{ fontWeight: 700, mb: 0.5 }}>
+                {t('manager.outcome.title')}
+              </FormLabel>
+              <FormHelperText sx={{ mx: 0, mb: 1 }}>{t('manager.outcome.help')}</FormHelperText>
+              <FormControl error={missing.finding} sx={{ display: 'block', mb: 1 }}>
+                <FormLabel id="outcome-finding-label">{t('manager.outcome.finding')}</FormLabel>
+                <RadioGroup
+                  aria-labelledby="outcome-finding-label"
+                  value={finding}
+                  onChange={(event) => {
+                    setFinding(event.target.value as CaseFinding);
+                    setMissing((current) => ({ ...current, finding: false }));
+                  }}
+                >
+                  {CASE_FINDINGS.map((option) => (
+                    <FormControlLabel
+                      key={option}
+                      value={option}
+                      control={<Radio />}
+                      label={t(`manager.outcome.findings.${option}`)}
+                    />
+                  ))}
+                </RadioGroup>
+                {missing.finding && <FormHelperText>{t('manager.outcome.findingRequired')}</FormHelperText>}
+              </FormControl>
+              <FormControl error={missing.actions} component="fieldset" sx={{ display: 'block', mb: 1 }}>
+                <FormLabel component="legend">{t('manager.outcome.actions')}</FormLabel>
+                <FormGroup row>
+                  {CASE_ACTIONS.map((action) => (
+                    <FormControlLabel
+                      key={action}
+                      control={
+                        <Checkbox
+                          checked={actions.includes(action)}
+                          onChange={(event) => toggleAction(action, event.target.checked)}
+                        />
+                      }
+                      label={t(`manager.outcome.actionLabels.${action}`)}
+                    />
+                  ))}
+                </FormGroup>
+                {missing.actions && <FormHelperText>{t('manager.outcome.actionsRequired')}</FormHelperText>}
+              </FormControl>
+              <TextField
+                id="outcome-summary"
+                label={t('manager.outcome.summary')}
+                helperText={
+                  report.share_outcome_summary
+                    ? t('manager.outcome.summaryShared')
+                    : t('manager.outcome.summaryPrivate')
+                }
+                value={summary}
+                onChange={(event) => setSummary(event.target.value)}
+                multiline
+                minRows={2}
+                slotProps={{ htmlInput: { maxLength: NOTE_MAX } }}
+              />
+            </FormControl>
+          )}
           <TextField
             id="status-note-reporter"
             label={t('manager.statusDialog.noteForReporter')}
@@ -111,15 +218,39 @@ export function StatusDialog({ report, open, onClose }: Props) {
             onChange={(event) => setNoteForReporter(event.target.value)}
             multiline
             minRows={3}
-            sx={{ mb: 2 }}
+            sx={{ mb: 1 }}
             slotProps={{ htmlInput: { maxLength: NOTE_MAX } }}
+          />
+          <FormControlLabel
+            sx={{ mb: 2 }}
+            control={
+              <Checkbox
+                checked={isFeedback}
+                disabled={!noteForReporter.trim()}
+                onChange={(event) => setIsFeedback(event.target.checked)}
+              />
+            }
+            label={t('manager.statusDialog.isFeedback')}
           />
           <TextField
             id="status-note-internal"
-            label={t('manager.statusDialog.internalNote')}
-            helperText={t('manager.statusDialog.internalNoteHelp')}
+            label={
+              reopening ? t('manager.statusDialog.reopenReason') : t('manager.statusDialog.internalNote')
+            }
+            helperText={
+              missing.reason
+                ? t('manager.statusDialog.reopenReasonRequired')
+                : reopening
+                  ? t('manager.statusDialog.reopenReasonHelp')
+                  : t('manager.statusDialog.internalNoteHelp')
+            }
+            error={missing.reason}
+            required={reopening}
             value={internalNote}
-            onChange={(event) => setInternalNote(event.target.value)}
+            onChange={(event) => {
+              setInternalNote(event.target.value);
+              setMissing((current) => ({ ...current, reason: false }));
+            }}
             multiline
             minRows={3}
             slotProps={{ htmlInput: { maxLength: NOTE_MAX } }}

@@ -1,5 +1,5 @@
+import type { CaseInvitation, ManagerCase } from '@ansim/shared/contract/manager';
 import { describe, expect, it } from 'vitest';
-import type { CaseInvitation, ManagerCase } from '../api/types';
 import { invitationStatus, isActiveInvitation, mergeCaseSnapshot, newReporterMessages } from './case-state';
 
 const baseCase = {

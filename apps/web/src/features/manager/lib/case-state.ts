@@ -1,4 +1,4 @@
-import type { CaseInvitation, ManagerCase } from '../api/types';
+import type { CaseInvitation, ManagerCase } from '@ansim/shared/contract/manager';
 
 /**
  * The next cached case for a snapshot from the event stream. Snapshots are whole states, so the newest one

@@ -5,6 +5,7 @@ import {
   filtersToSearch,
   hasActiveFilters,
   nextSort,
+  pageFromLink,
   sortDirection,
   toApiParams,
   updateFilters,
@@ -21,10 +22,13 @@ describe('manager list filters', () => {
       overdue: true,
       sort: 'case_number',
       page: 3,
+      after: 'WyJjYXNlX251bWJlciJd',
+      before: '',
+      countExact: true,
     } as const;
     const search = filtersToSearch(filters);
     expect(search.toString()).toBe(
-      'status=investigating&type=anonym&q=DEMO-2026&date_from=2026-01-01&date_to=2026-03-31&overdue=true&sort=case_number&page=3',
+      'status=investigating&type=anonym&q=DEMO-2026&date_from=2026-01-01&date_to=2026-03-31&overdue=true&sort=case_number&page=3&after=WyJjYXNlX251bWJlciJd&count=exact',
     );
     expect(filtersFromSearch(search)).toEqual(filters);
   });
@@ -36,7 +40,9 @@ describe('manager list filters', () => {
 
   it('drops unknown or malformed values instead of sending them to the API', () => {
     const filters = filtersFromSearch(
-      new URLSearchParams('status=deleted&type=defendant&date_from=01/02/2026&sort=drop&page=-4&overdue=yes'),
+      new URLSearchParams(
+        'status=deleted&type=defendant&date_from=01/02/2026&sort=drop&page=-4&overdue=yes&after=%27%3B&count=all',
+      ),
     );
     expect(filters).toEqual(EMPTY_FILTERS);
   });
@@ -52,10 +58,26 @@ describe('manager list filters', () => {
     });
   });
 
-  it('goes back to page 1 when a filter changes, but not when paging', () => {
-    const onPage4 = { ...EMPTY_FILTERS, page: 4 };
-    expect(updateFilters(onPage4, { status: 'closed' }).page).toBe(1);
-    expect(updateFilters(onPage4, { page: 5 }).page).toBe(5);
+  it('goes back to page 1 when a filter changes, but not when paging or counting exactly', () => {
+    const onPage4 = { ...EMPTY_FILTERS, page: 4, after: 'abc' };
+    expect(updateFilters(onPage4, { status: 'closed' })).toMatchObject({ page: 1, after: '', before: '' });
+    expect(updateFilters(onPage4, { page: 5, after: 'def' })).toMatchObject({ page: 5, after: 'def' });
+    expect(updateFilters(onPage4, { countExact: true })).toMatchObject({ page: 4, after: 'abc' });
+  });
+
+  it('follows the API’s next and previous links to the page and its cursor', () => {
+    expect(pageFromLink('/api/v1/manager/report/?sort=-created_at&page=3&page_size=20&after=abc')).toEqual({
+      page: 3,
+      after: 'abc',
+      before: '',
+    });
+    expect(pageFromLink('/api/v1/manager/report/?page=1&page_size=20')).toEqual({
+      page: 1,
+      after: '',
+      before: '',
+    });
+    // The first page has one address: no cursor in it, so it is never a different "page 1".
+    expect(filtersToSearch({ ...EMPTY_FILTERS, page: 1, before: 'abc' }).toString()).toBe('');
   });
 
   it('tells whether any filter narrows the list', () => {

@@ -25,6 +25,14 @@ export interface ManagerFilters {
   overdue: boolean;
   sort: SortKey;
   page: number;
+  /**
+   * Where the page starts: the API's cursor after the previous page's last case (`after`) or before the next
+   * page's first (`before`), taken from its `next`/`previous` links. Without one, the page is found by its number.
+   */
+  after: string;
+  before: string;
+  /** The exact number of matching cases instead of the API's estimate for a long list. */
+  countExact: boolean;
 }
 
 export const EMPTY_FILTERS: ManagerFilters = {
@@ -36,7 +44,13 @@ export const EMPTY_FILTERS: ManagerFilters = {
   overdue: false,
   sort: DEFAULT_SORT,
   page: 1,
+  after: '',
+  before: '',
+  countExact: false,
 };
+
+/** The API's cursors are base64url; anything else in the address is dropped rather than sent. */
+const CURSOR = /^[A-Za-z0-9_-]{1,300}$/;
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -54,6 +68,10 @@ export function filtersFromSearch(search: URLSearchParams): ManagerFilters {
     return ISO_DATE.test(value) ? value : '';
   };
   const page = Number.parseInt(search.get('page') ?? '', 10);
+  const cursor = (name: string) => {
+    const value = search.get(name) ?? '';
+    return CURSOR.test(value) ? value : '';
+  };
   return {
     status: oneOf(REPORT_STATUSES, search.get('status')),
     type: oneOf(REPORTER_TYPES, search.get('type')),
@@ -63,6 +81,9 @@ export function filtersFromSearch(search: URLSearchParams): ManagerFilters {
     overdue: search.get('overdue') === 'true',
     sort: oneOf(SORT_KEYS, search.get('sort')) || DEFAULT_SORT,
     page: Number.isFinite(page) && page >= 1 ? page : 1,
+    after: cursor('after'),
+    before: cursor('before'),
+    countExact: search.get('count') === 'exact',
   };
 }
 
@@ -77,6 +98,9 @@ export function filtersToSearch(filters: ManagerFilters): URLSearchParams {
   if (filters.overdue) search.set('overdue', 'true');
   if (filters.sort !== DEFAULT_SORT) search.set('sort', filters.sort);
   if (filters.page > 1) search.set('page', String(filters.page));
+  if (filters.page > 1 && filters.after) search.set('after', filters.after);
+  else if (filters.page > 1 && filters.before) search.set('before', filters.before);
+  if (filters.countExact) search.set('count', 'exact');
   return search;
 }
 
@@ -90,11 +114,22 @@ export function toApiParams(filters: ManagerFilters): Record<string, string> {
   return params;
 }
 
-/** A changed filter starts again at page 1; only paging itself keeps the page. */
+/** A changed filter starts again at page 1; paging, or asking for the exact count, keeps the page. */
 export function updateFilters(current: ManagerFilters, change: Partial<ManagerFilters>): ManagerFilters {
   const next = { ...current, ...change };
-  if (!('page' in change)) next.page = 1;
+  if (!('page' in change) && !('countExact' in change)) {
+    next.page = 1;
+    next.after = '';
+    next.before = '';
+  }
   return next;
+}
+
+/** The page a `next` or `previous` link of the API points at, as a change of the filters. */
+export function pageFromLink(link: string): Pick<ManagerFilters, 'page' | 'after' | 'before'> {
+  const params = new URL(link, 'http://link.invalid').searchParams;
+  const page = Number.parseInt(params.get('page') ?? '1', 10) || 1;
+  return { page: Math.max(page, 1), after: params.get('after') ?? '', before: params.get('before') ?? '' };
 }
 
 export function hasActiveFilters(filters: ManagerFilters): boolean {

@@ -6,20 +6,29 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AttachmentPicker, MessageFiles } from '../../../components/attachment-picker';
 import { useDateTime } from '../../../lib/datetime';
 import { errorText } from '../../../lib/messages';
+import { deleteUnsentFile } from '../../report-wizard/api/delete-evidence';
+import type { EvidenceFile } from '../../report-wizard/api/evidence-files';
+import { fileDownloadUrl } from '../../report-wizard/api/evidence-files';
+import { uploadFile } from '../../report-wizard/api/upload-evidence';
+import { reportQuery } from '../api/get-report';
 import { usePostMessage, useReportMessages } from '../api/report-messages';
 
 const MAX_MESSAGE = 5000;
 
 /** The conversation with the company's 담당자 about this case. */
-export function MessageThread({ reportId }: { reportId: string }) {
+export function MessageThread({ reportId, isAnonymous }: { reportId: string; isAnonymous: boolean }) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const messages = useReportMessages(reportId);
   const post = usePostMessage(reportId);
   const [body, setBody] = useState('');
+  const [attachments, setAttachments] = useState<EvidenceFile[]>([]);
   const [error, setError] = useState<string | null>(null);
   const { dateTime: format } = useDateTime();
 
@@ -31,8 +40,11 @@ export function MessageThread({ reportId }: { reportId: string }) {
     }
     setError(null);
     try {
-      await post.mutateAsync(body.trim());
+      await post.mutateAsync({ body: body.trim(), files: attachments.map((file) => file.id) });
       setBody('');
+      setAttachments([]);
+      // The case's file list now holds the sent files too.
+      void queryClient.invalidateQueries({ queryKey: reportQuery(reportId).queryKey });
     } catch (failure) {
       setError(errorText(t, failure));
     }
@@ -70,6 +82,7 @@ export function MessageThread({ reportId }: { reportId: string }) {
                   <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
                     {message.body}
                   </Typography>
+                  <MessageFiles files={message.files ?? []} href={fileDownloadUrl} />
                 </Paper>
               </Box>
             );
@@ -88,6 +101,16 @@ export function MessageThread({ reportId }: { reportId: string }) {
           helperText={error ?? t('reportDetail.messages.help')}
           slotProps={{ htmlInput: { maxLength: MAX_MESSAGE } }}
         />
+        <Box sx={{ mt: 1.5 }}>
+          <AttachmentPicker
+            files={attachments}
+            onChange={setAttachments}
+            upload={(file, onProgress) => uploadFile(file, onProgress, { reportId })}
+            discard={(fileId) => deleteUnsentFile(fileId, { reportId })}
+            isAnonymous={isAnonymous}
+            testId="message-attachment"
+          />
+        </Box>
         <Button type="submit" variant="contained" sx={{ mt: 1.5 }} disabled={post.isPending}>
           {post.isPending ? t('common.sending') : t('reportDetail.messages.send')}
         </Button>

@@ -15,3 +15,17 @@ export async function deleteEvidence(id: string): Promise<void> {
     throw error;
   }
 }
+
+/**
+ * The same delete for a file uploaded for a message and taken out before sending; `reportId` names the
+ * anonymous case a receipt holder uploaded for. Never with a draft's intake token.
+ */
+export async function deleteUnsentFile(id: string, options: { reportId?: string } = {}): Promise<void> {
+  const query = options.reportId ? `?${new URLSearchParams({ report_id: options.reportId }).toString()}` : '';
+  try {
+    await request('delete', `${fileDownloadUrl(id)}${query}`);
+  } catch (error) {
+    if (isRequestError(error, 'NOT_FOUND') || isRequestError(error, 'FILE_IN_USE')) return;
+    throw error;
+  }
+}

@@ -1,3 +1,4 @@
+import type { FileView } from '@ansim/shared/contract/file';
 import { useQuery } from '@tanstack/react-query';
 import { queryKey } from '../../../lib/query-keys';
 import { request } from '../../../lib/request';
@@ -6,16 +7,7 @@ import { useReportForm } from '../report-form-store';
 import { draftHeaders } from './draft-headers';
 
 /** An uploaded evidence file as the API describes it (DESIGN §4). */
-export interface EvidenceFile {
-  id: string;
-  name: string;
-  size: number;
-  content_type: string;
-  sha256: string;
-  created_at: string;
-  /** Whether author and location data were stripped; an `unremovable` file cannot go into an anonymous report. */
-  metadata?: 'removed' | 'none' | 'unremovable';
-}
+export type { FileView as EvidenceFile };
 
 export const FILES_PATH = '/api/v1/file/';
 
@@ -29,7 +21,7 @@ export const ownFilesQuery = () => {
   return {
     queryKey: queryKey(FILES_PATH, intake ? { query: { intake } } : {}),
     queryFn: ({ signal }: { signal: AbortSignal }) =>
-      request<EvidenceFile[]>('get', FILES_PATH, { signal, headers }),
+      request<FileView[]>('get', FILES_PATH, { signal, headers }),
   };
 };
 

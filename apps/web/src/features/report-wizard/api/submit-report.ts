@@ -1,3 +1,4 @@
+import type { SubmittedReport } from '@ansim/shared/contract/report';
 import { request } from '../../../lib/request';
 import type { ReportForm } from '../report-form';
 import { draftHeaders } from './draft-headers';
@@ -5,10 +6,7 @@ import { draftHeaders } from './draft-headers';
 export const REPORTS_PATH = '/api/v1/report/';
 
 /** An anonymous submission also answers with the receipt, shown to the reporter once (decision 0005). */
-export interface SubmittedReport {
-  id: string;
-  receipt?: string;
-}
+export type { SubmittedReport };
 
 /**
  * POST /api/v1/report/ with the whole form; the draft's key makes a retry return the same report. An

@@ -11,12 +11,27 @@ export function uploadEvidence(
   onProgress: (percent: number) => void,
   signal?: AbortSignal,
 ): Promise<EvidenceFile> {
+  return uploadFile(file, onProgress, { headers: draftHeaders(), signal });
+}
+
+/**
+ * The same upload outside the wizard, for a message on a submitted case: never with a draft's intake token.
+ * `reportId` names the anonymous case a receipt holder uploads for (the file then belongs to that report).
+ */
+export function uploadFile(
+  file: File,
+  onProgress: (percent: number) => void,
+  options: { reportId?: string; headers?: Record<string, string>; signal?: AbortSignal } = {},
+): Promise<EvidenceFile> {
   const data = new FormData();
   data.append('file', file, file.name);
-  return request<EvidenceFile>('post', FILES_PATH, {
+  const url = options.reportId
+    ? `${FILES_PATH}?${new URLSearchParams({ report_id: options.reportId }).toString()}`
+    : FILES_PATH;
+  return request<EvidenceFile>('post', url, {
     data,
-    signal,
-    headers: draftHeaders(),
+    signal: options.signal,
+    headers: options.headers ?? {},
     onUploadProgress: ({ loaded, total }) => {
       const size = total ?? file.size;
       onProgress(size > 0 ? Math.min(100, Math.round((loaded / size) * 100)) : 100);

@@ -1,3 +1,4 @@
+import { EVIDENCE_ACCEPT } from '@ansim/shared/contract/evidence-types';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import InsertDriveFileOutlinedIcon from '@mui/icons-material/InsertDriveFileOutlined';
@@ -19,10 +20,6 @@ import { uploadEvidence } from '../api/upload-evidence';
 import { useReportForm } from '../report-form-store';
 import { fieldId, useFieldError } from './draft-fields';
 import { formatBytes } from './format-bytes';
-
-/** The file types the server accepts (it sniffs the bytes; this only narrows the picker). */
-const ACCEPT =
-  'image/jpeg,image/png,image/gif,image/webp,application/pdf,audio/*,video/mp4,video/quicktime,video/3gpp,.m4a,.amr,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.hwp,.hwpx,.txt';
 
 interface Upload {
   key: string;
@@ -225,7 +222,8 @@ export function EvidenceField({ list, index }: { list: EvidenceList; index: numb
         ref={inputRef}
         type="file"
         multiple
-        accept={ACCEPT}
+        // The server judges the bytes; this only narrows the picker.
+        accept={EVIDENCE_ACCEPT}
         hidden
         onChange={onPick}
         data-testid={`evidence-input-${list}-${index}`}
@@ -243,7 +241,7 @@ export function EvidenceField({ list, index }: { list: EvidenceList; index: numb
   );
 }
 
-function UploadProgress({
+export function UploadProgress({
   name,
   percent,
   caption,

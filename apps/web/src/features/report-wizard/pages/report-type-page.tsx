@@ -2,6 +2,8 @@ import { REPORTER_TYPES, type ReporterReportType, STEPS_BY_TYPE } from '@ansim/s
 import CampaignOutlinedIcon from '@mui/icons-material/CampaignOutlined';
 import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
 import VisibilityOffOutlinedIcon from '@mui/icons-material/VisibilityOffOutlined';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
@@ -10,8 +12,9 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { useCurrentUser } from '../../../components/header/use-current-user';
 import { PageShell } from '../../../components/page-shell';
-import { paths } from '../../../config/paths';
+import { pageSections, paths } from '../../../config/paths';
 import { useIsLoggedIn } from '../../../lib/login-state';
 import { AnonymityFacts } from '../../anonymous/components/anonymity-facts';
 import { useReportForm } from '../report-form-store';
@@ -51,6 +54,10 @@ export default function ReportTypePage() {
   const current = useReportForm((state) => state.form.report_type);
   const setReportType = useReportForm((state) => state.setReportType);
   const isLoggedIn = useIsLoggedIn();
+  const { data: user } = useCurrentUser();
+  // Brief and formal reports go to the account's company: someone without one learns it here, with what to
+  // do, before typing anything (the server would refuse the submission with NO_COMPANY).
+  const hasNoCompany = isLoggedIn && user !== undefined && user.company === null;
 
   const choose = (type: ReporterReportType) => {
     setReportType(type);
@@ -59,6 +66,17 @@ export default function ReportTypePage() {
 
   return (
     <PageShell title={t('report.title')} subtitle={t('report.subtitle')} maxWidth="lg">
+      {hasNoCompany && (
+        <Alert severity="warning" sx={{ mb: 3 }} data-testid="report-no-company">
+          <AlertTitle component="h2" sx={{ fontSize: '1rem', fontWeight: 700 }}>
+            {t('report.noCompanyTitle')}
+          </AlertTitle>
+          {t('report.noCompany')}{' '}
+          <Link component={RouterLink} to={`${paths.accountSecurity.to()}#${pageSections.joinCompany}`}>
+            {t('report.noCompanyJoin')}
+          </Link>
+        </Alert>
+      )}
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
         {REPORTER_TYPES.map((type) => {
           const Icon = ICONS[type];

@@ -1,0 +1,87 @@
+import { type HandlerRole, isCaseManagerRole } from '@ansim/shared/constants';
+import { and, eq, exists, inArray, not, or, type SQL, sql } from 'drizzle-orm';
+import type { Database, Db } from '../../db/client.ts';
+import { caseExclusions, reportAssignees, reports, users } from '../../db/schema.ts';
+
+/** A company user who handles cases: an investigator (assigned cases only), a manager or an admin. */
+export interface HandlerContext {
+  userId: string;
+  name: string;
+  companyId: string;
+  role: HandlerRole;
+}
+
+/** Kept for the many callers written before roles: every case handler, scoped by `caseAccessCondition`. */
+export type ManagerContext = HandlerContext;
+
+/** Whether the handler sees every case of the company (and assigns them), not only the cases assigned to them. */
+export const seesEveryCase = (handler: Pick<HandlerContext, 'role'>): boolean =>
+  isCaseManagerRole(handler.role);
+
+/**
+ * The cases of `reports` this handler may see, on every surface (list, case, files, stream, export, PDF, mails):
+ * their company's; for an investigator only those assigned to them; never a case they are excluded from by a
+ * conflict of interest (they may be the accused person). Anything else is the same 404 as a missing case.
+ */
+export function caseAccessCondition(handler: HandlerContext): SQL {
+  const excluded = exists(
+    sql`(SELECT 1 FROM ${caseExclusions} WHERE ${caseExclusions.reportId} = ${reports.id} AND ${caseExclusions.userId} = ${handler.userId})`,
+  );
+  const conditions = [eq(reports.companyId, handler.companyId), not(excluded)];
+  if (!seesEveryCase(handler)) {
+    conditions.push(
+      exists(
+        sql`(SELECT 1 FROM ${reportAssignees} WHERE ${reportAssignees.reportId} = ${reports.id} AND ${reportAssignees.userId} = ${handler.userId})`,
+      ),
+    );
+  }
+  return and(...conditions)!;
+}
+
+/** Whether the handler may see this one case (see `caseAccessCondition`). */
+export async function canHandleCase(
+  database: Database,
+  handler: HandlerContext,
+  reportId: string,
+): Promise<boolean> {
+  const [row] = await database.db
+    .select({ id: reports.id })
+    .from(reports)
+    .where(and(eq(reports.id, reportId), caseAccessCondition(handler)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * Where the notices of one case go: the company's managers and admins, and investigators assigned to it, never
+ * anyone excluded from it (a notice to the accused person that a case about them arrived is the leak itself).
+ */
+export async function caseHandlerEmails(
+  executor: Pick<Db, 'select'>,
+  companyId: string,
+  reportId: string,
+): Promise<string[]> {
+  const rows = await executor
+    .select({ email: users.email })
+    .from(users)
+    .where(
+      and(
+        eq(users.companyId, companyId),
+        or(
+          inArray(users.role, ['manager', 'admin']),
+          and(
+            eq(users.role, 'investigator'),
+            exists(
+              sql`(SELECT 1 FROM ${reportAssignees} WHERE ${reportAssignees.reportId} = ${reportId} AND ${reportAssignees.userId} = ${users.id})`,
+            ),
+          ),
+        ),
+        not(
+          exists(
+            sql`(SELECT 1 FROM ${caseExclusions} WHERE ${caseExclusions.reportId} = ${reportId} AND ${caseExclusions.userId} = ${users.id})`,
+          ),
+        ),
+      ),
+    );
+  return rows.map((row) => row.email);
+}

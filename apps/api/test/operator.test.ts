@@ -1,0 +1,249 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditEvents, companies, companyDomains, mailOutbox, users } from '../src/db/schema.ts';
+import { createOperator } from '../src/domain/operator/create-operator.ts';
+import { createCompany, createManager, createOperatorClient, reportBody, upload } from './fixtures.ts';
+import {
+  createTestApp,
+  enrolTotp,
+  latestMail,
+  logIn,
+  registerAndLogin,
+  registeredRoutes,
+  STRONG_PASSWORD,
+  solveCaptcha,
+  TestClient,
+  type TestContext,
+} from './helpers.ts';
+
+let ctx: TestContext;
+let operator: TestClient;
+let companyA: string;
+let reporter: TestClient;
+let caseId: string;
+let fileId: string;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  companyA = await createCompany(ctx, '에이 주식회사', 'op-a.example');
+  reporter = await registerAndLogin(ctx, 'reporter@op-a.example', { name: '김신고' });
+  await createManager(ctx, 'manager@op-a.example');
+  fileId = (await upload(reporter, '증거.txt', Buffer.from('비밀 증거 내용'))).json().id;
+  const filed = await reporter.post(
+    '/api/v1/report/',
+    reportBody('formal', {
+      acts: [
+        {
+          date: '2026-10-01',
+          location: '회의실',
+          description: '운영자가 보면 안 되는 내용',
+          evidences: [fileId],
+        },
+      ],
+    }),
+  );
+  expect(filed.statusCode).toBe(201);
+  caseId = filed.json().id;
+  operator = await createOperatorClient(ctx, 'ops@platform.example');
+});
+afterAll(() => ctx.close());
+
+describe('operator:create', () => {
+  it('makes an operator with no company whose mailed link opens the reset page; needs a second factor', async () => {
+    const created = await createOperator(ctx, { email: 'Second.Ops@Platform.example' });
+    expect(created).toEqual({ email: 'second.ops@platform.example', created: true });
+    const mail = await latestMail(ctx.database, 'second.ops@platform.example');
+    expect(mail!.subject).toContain('운영자');
+    expect(mail!.text).toMatch(/http:\/\/localhost\/reset-password\?token=/);
+    const [row] = await ctx.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'second.ops@platform.example'));
+    expect(row).toMatchObject({ role: 'operator', companyId: null });
+
+    // Again: a new link, still one account.
+    expect(await createOperator(ctx, { email: 'second.ops@platform.example' })).toMatchObject({
+      created: false,
+    });
+    // Not over someone else's account.
+    await expect(createOperator(ctx, { email: 'reporter@op-a.example' })).rejects.toThrow(
+      /already has an account/,
+    );
+
+    const token = /reset-password\?token=([^\s&]+)/.exec(
+      (await latestMail(ctx.database, 'second.ops@platform.example'))!.text,
+    )![1]!;
+    const client = new TestClient(ctx.app);
+    const reset = await client.post('/api/v1/user/email/reset-password', {
+      token: decodeURIComponent(token),
+      password: STRONG_PASSWORD,
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await logIn(ctx, client, 'second.ops@platform.example')).statusCode).toBe(200);
+    const me = (await client.get('/api/v1/user/')).json();
+    expect(me).toMatchObject({ role: 'operator', company: null });
+    expect(me.mfa.required).toBe(true);
+    const refused = await client.get('/api/v1/operator/companies');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('MFA_ENROLLMENT_REQUIRED');
+    await enrolTotp(client, 'second.ops@platform.example');
+    expect((await client.get('/api/v1/operator/companies')).statusCode).toBe(200);
+  });
+});
+
+describe('operator console API', () => {
+  it('creates a company with its domains and mails its first admin an invitation', async () => {
+    const created = await operator.post('/api/v1/operator/companies', {
+      name: '새 회사',
+      domains: ['New-Co.example', '@newco.co.kr'],
+      admin_email: 'HR@New-Co.example',
+    });
+    expect(created.statusCode).toBe(201);
+    const { id, join_code } = created.json();
+    expect(join_code).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+    const domains = await ctx.database.db
+      .select()
+      .from(companyDomains)
+      .where(eq(companyDomains.companyId, id));
+    expect(domains.map((d) => d.domain).sort()).toEqual(['new-co.example', 'newco.co.kr']);
+    const mail = await latestMail(ctx.database, 'hr@new-co.example');
+    expect(mail!.subject).toContain('새 회사');
+    expect(mail!.text).toContain('운영팀');
+    const token = /\/join\/([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
+    const view = await new TestClient(ctx.app).get(`/api/v1/company/invitations/${token}`);
+    expect(view.json()).toMatchObject({ company_name: '새 회사', role: 'admin', has_account: false });
+    const audit = await ctx.database.db.select().from(auditEvents).where(eq(auditEvents.companyId, id));
+    expect(audit.map((row) => row.action).sort()).toEqual(['company.create', 'company.invitation']);
+
+    // A domain another company holds is a conflict, and nothing is left half-made.
+    const taken = await operator.post('/api/v1/operator/companies', {
+      name: '겹치는 회사',
+      domains: ['op-a.example'],
+      admin_email: 'hr@other.example',
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().details.domains).toContain('op-a.example');
+    expect(await ctx.database.db.select().from(companies).where(eq(companies.name, '겹치는 회사'))).toEqual(
+      [],
+    );
+    expect(await latestMail(ctx.database, 'hr@other.example')).toBeFalsy();
+
+    const invalid = await operator.post('/api/v1/operator/companies', {
+      name: '',
+      domains: ['not a domain'],
+      admin_email: 'nope',
+    });
+    expect(invalid.statusCode).toBe(400);
+  });
+
+  it('lists companies with head counts and case counts, and nothing of any case', async () => {
+    const response = await operator.get('/api/v1/operator/companies');
+    expect(response.statusCode).toBe(200);
+    const a = response.json().find((c: { id: string }) => c.id === companyA);
+    expect(a).toMatchObject({
+      name: '에이 주식회사',
+      domains: ['op-a.example'],
+      users: { member: 1, manager: 1, investigator: 0, admin: 0 },
+      cases: { total: 1, open: 1 },
+      suspended_at: null,
+    });
+    expect(response.body).not.toContain('김신고');
+    expect(response.body).not.toContain('운영자가 보면 안 되는 내용');
+    expect(response.body).not.toContain('reporter@op-a.example');
+  });
+
+  it('reports outbox backlog, failed mails and storage used', async () => {
+    await ctx.database.db
+      .update(mailOutbox)
+      .set({ status: 'failed' })
+      .where(eq(mailOutbox.template, 'confirm_email'));
+    const health = (await operator.get('/api/v1/operator/health')).json();
+    expect(health.outbox.pending).toBeGreaterThan(0);
+    expect(health.outbox.oldest_pending_seconds).toBeGreaterThanOrEqual(0);
+    expect(health.outbox.failed).toBeGreaterThan(0);
+    expect(health.storage.files).toBeGreaterThanOrEqual(1);
+    expect(health.storage.bytes).toBeGreaterThanOrEqual('비밀 증거 내용'.length);
+  });
+
+  it('suspends a company: its users are logged out and cannot log in, its data stays; resume undoes it', async () => {
+    const manager = await createManager(ctx, 'second-manager@op-a.example');
+    expect((await reporter.get('/api/v1/user/')).statusCode).toBe(200);
+
+    expect(
+      (await operator.post('/api/v1/operator/companies/00000000-0000-4000-8000-000000000000/suspend'))
+        .statusCode,
+    ).toBe(404);
+    const suspended = await operator.post(`/api/v1/operator/companies/${companyA}/suspend`);
+    expect(suspended.statusCode).toBe(200);
+    expect(suspended.json().suspended_at).not.toBeNull();
+
+    expect((await reporter.get('/api/v1/user/')).statusCode).toBe(401);
+    expect((await manager.get('/api/v1/manager/report/')).statusCode).toBe(401);
+    const login = await new TestClient(ctx.app).post('/api/v1/token/', {
+      email: 'reporter@op-a.example',
+      password: STRONG_PASSWORD,
+      captcha: await solveCaptcha(ctx.app),
+    });
+    expect(login.statusCode).toBe(403);
+    expect(login.json()).toMatchObject({ code: 'COMPANY_SUSPENDED' });
+    expect(login.json().message).toContain('중지');
+    // Wrong password still says only that.
+    const wrong = await new TestClient(ctx.app).post('/api/v1/token/', {
+      email: 'reporter@op-a.example',
+      password: 'wrong-password-123',
+      captcha: await solveCaptcha(ctx.app),
+    });
+    expect(wrong.json().code).toBe('INVALID_CREDENTIALS');
+    const listed = (await operator.get('/api/v1/operator/companies')).json();
+    expect(listed.find((c: { id: string }) => c.id === companyA).cases.total).toBe(1);
+
+    const resumed = await operator.post(`/api/v1/operator/companies/${companyA}/resume`);
+    expect(resumed.json().suspended_at).toBeNull();
+    const again = new TestClient(ctx.app);
+    expect((await logIn(ctx, again, 'reporter@op-a.example')).statusCode).toBe(200);
+    expect((await again.get(`/api/v1/report/${caseId}`)).statusCode).toBe(200);
+
+    const audit = await ctx.database.db.select().from(auditEvents).where(eq(auditEvents.companyId, companyA));
+    expect(audit.filter((row) => row.action.startsWith('company.')).map((row) => row.action)).toEqual([
+      'company.suspend',
+      'company.resume',
+    ]);
+  });
+
+  it('gives the operator no report, statement, message or file on any route', async () => {
+    const ids: Record<string, string> = {
+      id: caseId,
+      measureId: '00000000-0000-4000-8000-000000000000',
+      invitationId: '00000000-0000-4000-8000-000000000000',
+      token: 'x'.repeat(43),
+      code: 'nope',
+    };
+    const reached: string[] = [];
+    for (const route of registeredRoutes(ctx.app)) {
+      if (!/^\/api\/v1\/(report|manager|file|invitation|receipt)/.test(route.url)) continue;
+      if (route.url.endsWith('/events')) continue;
+      const url = route.url.replace(/:(\w+)/g, (_m, name: string) =>
+        route.url.startsWith('/api/v1/file') && name === 'id' ? fileId : ids[name]!,
+      );
+      const response = await operator.request({
+        method: route.method as 'GET',
+        url,
+        json: route.method === 'GET' ? undefined : {},
+      });
+      const body = response.body;
+      if (
+        body.includes('운영자가 보면 안 되는 내용') ||
+        body.includes('비밀 증거 내용') ||
+        body.includes('김신고')
+      )
+        reached.push(`${route.method} ${route.url}: content in ${response.statusCode}`);
+      // Its own (empty) lists, and ending a receipt session it never had, are all that answers 2xx.
+      const harmless = /^\/api\/v1\/(report|file)\/?$/.test(route.url) || route.url === '/api/v1/receipt';
+      if (response.statusCode < 300 && !harmless)
+        reached.push(`${route.method} ${route.url}: ${response.statusCode}`);
+    }
+    expect(reached).toEqual([]);
+    // The reporter's own list routes answer the operator an empty list: it has no reports of its own.
+    expect((await operator.get('/api/v1/report/')).json().results ?? []).toEqual([]);
+  });
+});

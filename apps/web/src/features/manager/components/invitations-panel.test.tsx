@@ -1,0 +1,72 @@
+import type { CaseInvitation, ManagerCase } from '@ansim/shared/contract/manager';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { initI18n } from '../../../lib/i18n';
+import { createQueryClient } from '../../../lib/query-client';
+import { InvitationsPanel } from './invitations-panel';
+
+beforeAll(async () => {
+  await initI18n();
+});
+afterEach(cleanup);
+
+const invitation = (overrides: Partial<CaseInvitation> = {}): CaseInvitation => ({
+  id: 'inv-1',
+  kind: 'defendant',
+  name: '박행위',
+  email: 'accused@a.example',
+  witness_index: null,
+  share_evidence: false,
+  expires_at: '2026-12-31T00:00:00.000Z',
+  sent_at: '2026-11-01T00:00:00.000Z',
+  opened_at: null,
+  acknowledged_at: null,
+  responded_at: null,
+  revoked_at: null,
+  is_expired: false,
+  ...overrides,
+});
+
+const caseWith = (invitations: CaseInvitation[], overrides: Partial<ManagerCase> = {}) =>
+  ({
+    id: 'case-1',
+    status: 'investigating',
+    is_closed: false,
+    form: { perpetrator_name: '박행위', perpetrator_email: 'accused@a.example', witnesses: [] },
+    invitations,
+    ...overrides,
+  }) as unknown as ManagerCase;
+
+const renderPanel = (report: ManagerCase) =>
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <InvitationsPanel report={report} />
+    </QueryClientProvider>,
+  );
+
+// The first render loads MUI cold, which takes seconds on a loaded machine.
+describe('the invitation card', { timeout: 30_000 }, () => {
+  it('offers a new link while the statement is still awaited', () => {
+    renderPanel(caseWith([invitation()]));
+    expect(screen.getByText(/진행 중/)).toBeTruthy();
+    expect(
+      within(screen.getByTestId('invitation')).getByRole('button', { name: '다시 보내기' }),
+    ).toBeTruthy();
+  });
+
+  it('says the statement came in, with its time, and offers no resend', () => {
+    renderPanel(caseWith([invitation({ responded_at: '2026-11-03T05:00:00.000Z' })]));
+    expect(screen.getByTestId('defendant-responded').textContent).toMatch(/진술 제출됨 · 2026/);
+    expect(screen.queryByText(/진행 중/)).toBeNull();
+    expect(screen.queryByRole('button', { name: '다시 보내기' })).toBeNull();
+  });
+
+  it('offers no sending, resending or revoking on a closed case, and says why', () => {
+    renderPanel(caseWith([invitation()], { status: 'closed', is_closed: true }));
+    expect(screen.getByTestId('invitations-closed').textContent).toContain('종결된 사건');
+    expect(screen.queryByRole('button', { name: '다시 보내기' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '요청 취소' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /진술 요청 보내기/ })).toBeNull();
+  });
+});

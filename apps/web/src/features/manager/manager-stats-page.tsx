@@ -1,0 +1,160 @@
+import { isCaseManagerRole } from '@ansim/shared/constants';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import TextField from '@mui/material/TextField';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { PageShell } from '../../components/page-shell';
+import { paths } from '../../config/paths';
+import { isRequestError } from '../../lib/request-error';
+import { useReportStats } from './api/report-stats';
+import { ManagerGate, ManagerOnly } from './components/manager-gate';
+import { StatsCards } from './components/stats-cards';
+import { useManagerAccess } from './use-manager-access';
+
+// The charts load after the headline numbers can show, in their own chunk.
+const StatsCharts = lazy(() => import('./components/stats-charts'));
+
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/u;
+const validMonth = (value: string | null) => (value && MONTH.test(value) ? value : undefined);
+
+/** The current month in Korea's time zone, as the API counts months. */
+const seoulMonth = (offsetMonths = 0) => {
+  const now = new Date(Date.now() + 9 * 3600 * 1000);
+  const date = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offsetMonths, 1));
+  return date.toISOString().slice(0, 7);
+};
+
+function ChartsFallback() {
+  return (
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, mb: 4 }}>
+      <Skeleton variant="rounded" height={300} sx={{ gridColumn: { md: '1 / -1' } }} />
+      <Skeleton variant="rounded" height={240} />
+      <Skeleton variant="rounded" height={240} />
+    </Box>
+  );
+}
+
+/** The month range: two month fields, applied together, with the two common ranges one click away. */
+function RangeForm({
+  from,
+  to,
+  onApply,
+}: {
+  from: string;
+  to: string;
+  onApply: (range: { from: string; to: string }) => void;
+}) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState({ from, to });
+  const invalid = Boolean(draft.from && draft.to && draft.from > draft.to);
+  return (
+    <Box
+      component="form"
+      aria-label={t('manager.stats.range')}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!invalid && validMonth(draft.from) && validMonth(draft.to)) onApply(draft);
+      }}
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start', mb: 3 }}
+    >
+      <TextField
+        type="month"
+        size="small"
+        label={t('manager.stats.dateFrom')}
+        value={draft.from}
+        onChange={(event) => setDraft({ ...draft, from: event.target.value })}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: draft.to || undefined } }}
+        error={invalid}
+        helperText={invalid ? t('manager.stats.rangeInvalid') : undefined}
+        sx={{ width: { xs: 'calc(50% - 6px)', sm: 180 } }}
+      />
+      <TextField
+        type="month"
+        size="small"
+        label={t('manager.stats.dateTo')}
+        value={draft.to}
+        onChange={(event) => setDraft({ ...draft, to: event.target.value })}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: draft.from || undefined } }}
+        sx={{ width: { xs: 'calc(50% - 6px)', sm: 180 } }}
+      />
+      <Button type="submit" variant="contained" disabled={invalid}>
+        {t('manager.stats.apply')}
+      </Button>
+      <Button
+        variant="text"
+        onClick={() => {
+          const range = { from: seoulMonth(-11), to: seoulMonth() };
+          setDraft(range);
+          onApply(range);
+        }}
+      >
+        {t('manager.stats.last12')}
+      </Button>
+      <Button
+        variant="text"
+        onClick={() => {
+          const to = seoulMonth();
+          const range = { from: `${to.slice(0, 4)}-01`, to };
+          setDraft(range);
+          onApply(range);
+        }}
+      >
+        {t('manager.stats.thisYear')}
+      </Button>
+    </Box>
+  );
+}
+
+function StatsConsole() {
+  const { t } = useTranslation();
+  const { user } = useManagerAccess();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const range = { from: validMonth(searchParams.get('from')), to: validMonth(searchParams.get('to')) };
+  const stats = useReportStats(range);
+
+  if (!isCaseManagerRole(user?.role) || isRequestError(stats.error, 'FORBIDDEN')) return <ManagerOnly />;
+
+  return (
+    <PageShell
+      title={t('manager.stats.heading')}
+      subtitle={user?.company ? t('manager.stats.subtitle', { company: user.company.name }) : undefined}
+      maxWidth="lg"
+    >
+      <Button component={RouterLink} to={paths.manager.to()} size="small" sx={{ mb: 2 }}>
+        {t('manager.stats.backToList')}
+      </Button>
+      <RangeForm
+        // A new range from the address (back button) starts the fields afresh.
+        key={`${range.from ?? stats.data?.date_from ?? ''}:${range.to ?? stats.data?.date_to ?? ''}`}
+        from={range.from ?? stats.data?.date_from ?? ''}
+        to={range.to ?? stats.data?.date_to ?? ''}
+        onApply={(next) => setSearchParams({ from: next.from, to: next.to })}
+      />
+      {stats.error && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {stats.error.message}
+        </Alert>
+      )}
+      <StatsCards stats={stats.data} />
+      {stats.data ? (
+        <Suspense fallback={<ChartsFallback />}>
+          <StatsCharts stats={stats.data} />
+        </Suspense>
+      ) : (
+        !stats.error && <ChartsFallback />
+      )}
+    </PageShell>
+  );
+}
+
+export default function ManagerStatsPage() {
+  return (
+    <ManagerGate>
+      <StatsConsole />
+    </ManagerGate>
+  );
+}

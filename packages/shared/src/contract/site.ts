@@ -1,0 +1,1 @@
+export { type SiteInfo, siteInfoSchema } from '../site.ts';
