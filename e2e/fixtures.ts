@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Page, type Request } from '@playwright/test';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import * as OTPAuth from 'otpauth';
@@ -215,6 +215,23 @@ export async function loginThroughUi(page: Page, user: TestUser): Promise<void> 
   if (!hasTotp(baseURL, user.email)) return;
   await page.getByLabel('인증 코드 또는 복구 코드').fill(await freshTotpCode(baseURL, user.email));
   await page.getByRole('button', { name: '확인', exact: true }).click();
+}
+
+/**
+ * Follows every request the page starts; `settled()` resolves once the page has loaded and none is in flight.
+ * A spec that moves a clock or scans the page waits for this, so no start-up request lands after the move.
+ */
+export function trackRequests(page: Page): { settled: () => Promise<void> } {
+  const inFlight = new Set<Request>();
+  page.on('request', (request) => inFlight.add(request));
+  page.on('requestfinished', (request) => inFlight.delete(request));
+  page.on('requestfailed', (request) => inFlight.delete(request));
+  return {
+    settled: async () => {
+      await page.waitForLoadState('load');
+      await expect.poll(() => inFlight.size).toBe(0);
+    },
+  };
 }
 
 export const test = base.extend<{ user: TestUser; member: TestUser }>({

@@ -1,7 +1,15 @@
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContextOptions, Request } from '@playwright/test';
-import { createConfirmedUser, expect, loginThroughUi, SCREENSHOTS, server, test } from '../fixtures';
+import type { Browser, BrowserContextOptions } from '@playwright/test';
+import {
+  createConfirmedUser,
+  expect,
+  loginThroughUi,
+  SCREENSHOTS,
+  server,
+  test,
+  trackRequests,
+} from '../fixtures';
 
 interface Screen {
   name: string;
@@ -78,14 +86,11 @@ for (const screen of SCREENS) {
         }, screen.reportType);
       }
       const page = await context.newPage();
-      const inFlight = new Set<Request>();
-      page.on('request', (request) => inFlight.add(request));
-      page.on('requestfinished', (request) => inFlight.delete(request));
-      page.on('requestfailed', (request) => inFlight.delete(request));
+      const requests = trackRequests(page);
       await page.goto(screen.path);
       await expect(page.locator('h1')).toHaveCount(1);
       // The page has rendered and every request it started has ended: the scan sees the loaded data.
-      await expect.poll(() => inFlight.size).toBe(0);
+      await requests.settled();
       await page.evaluate(() => document.fonts.ready);
       if (screen.name === 'login') {
         await page.waitForFunction(

@@ -1,5 +1,4 @@
-import type { Request } from '@playwright/test';
-import { expect, loginThroughUi, test } from '../fixtures';
+import { expect, loginThroughUi, test, trackRequests } from '../fixtures';
 
 test('with no analytics key, no request leaves for any host but the server', async ({
   page,
@@ -8,20 +7,13 @@ test('with no analytics key, no request leaves for any host but the server', asy
 }) => {
   const origin = new URL(baseURL!).origin;
   const foreign: string[] = [];
-  const inFlight = new Set<Request>();
   page.on('request', (request) => {
-    inFlight.add(request);
     const url = request.url();
     if (url.startsWith('data:') || url.startsWith('blob:')) return;
     if (new URL(url).origin !== origin) foreign.push(url);
   });
-  page.on('requestfinished', (request) => inFlight.delete(request));
-  page.on('requestfailed', (request) => inFlight.delete(request));
   // Every request the page started has ended, so any it would send elsewhere has been seen.
-  const settled = async () => {
-    await page.waitForLoadState('load');
-    await expect.poll(() => inFlight.size).toBe(0);
-  };
+  const { settled } = trackRequests(page);
   for (const path of ['/', '/report', '/register', '/forgot-password', '/reference', '/defendant']) {
     await page.goto(path);
     await expect(page.locator('h1').first()).toBeVisible();

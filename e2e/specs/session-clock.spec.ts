@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { csrfHeaders, expect, loginThroughUi, server, test } from '../fixtures';
+import { csrfHeaders, expect, loginThroughUi, server, test, trackRequests } from '../fixtures';
 
 /**
  * Issue 16: a sliding session outlives two hours of work, and two hours away still end it. Both clocks move
@@ -46,15 +46,20 @@ test('a session outlives 2.5 h of writing, and 2 h away end it with the login di
   const clockRequest = await playwright.request.newContext({ baseURL: server.baseURL });
   const context = await browser.newContext({ baseURL: server.baseURL });
   const page = await context.newPage();
+  const requests = trackRequests(page);
   await page.clock.install();
   await page.goto('/login');
   await loginThroughUi(page, member);
   await expect(page).toHaveURL(/\/dashboard$/);
 
   await page.evaluate(() => localStorage.setItem('ansim.reportDraft.report_type', JSON.stringify('brief')));
+  const userLoaded = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/v1/user/');
   await page.goto('/report/t/a?step=1');
   const field = page.getByRole('textbox', { name: /^이름/ }).first();
   await field.fill('김안심');
+  // Time moves only once the page has made its start-up calls, so the key press below makes the first call.
+  await userLoaded;
+  await requests.settled();
 
   // Five half-hours of writing with no API call of its own: each key press after a quiet while slides the
   // session through the session check, and the page takes the server's new expiry.
@@ -83,8 +88,13 @@ test('a session outlives 2.5 h of writing, and 2 h away end it with the login di
 
   // Then the member leaves the tab for a little over the idle limit, comes back and types on: the first key
   // press asks the server, which has ended the session, and the login dialog says so.
+  const userReloaded = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/api/v1/user/',
+  );
   await page.goto('/report/t/a?step=1');
   await expect(field).toHaveValue('김안심 1 2 3 4 5');
+  await userReloaded;
+  await requests.settled();
   await letTimePass(page, clockRequest, IDLE_LIMIT_SECONDS / 60 + 2);
   const refused = page.waitForResponse((response) =>
     isSessionCheck(response.url(), response.request().method()),
@@ -93,10 +103,13 @@ test('a session outlives 2.5 h of writing, and 2 h away end it with the login di
   expect((await refused).status()).toBe(401);
   const dialog = page.getByRole('dialog', { name: '로그인 시간이 지났습니다' });
   await expect(dialog).toBeVisible();
+  // The dialog covers the step it was opened on; the guard does not move the page to /login under it.
+  await expect(page).toHaveURL(/\/report\/t\/a\?step=1$/);
   expect((await page.request.get('/api/v1/user/')).status()).toBe(401);
   // The draft written over those hours is still on the device.
   await dialog.getByRole('button', { name: '다시 로그인' }).click();
   await expect(page).toHaveURL(/\/login\?redirect=/);
+  expect(new URL(page.url()).searchParams.get('redirect')).toBe('/report/t/a?step=1');
   expect(
     await page.evaluate(() =>
       Object.keys(localStorage)

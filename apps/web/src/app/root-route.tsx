@@ -29,7 +29,14 @@ export function RootRoute() {
   const isSessionExpired = useSessionExpired((state) => state.isExpired);
   const metas = matches.map((match) => match.handle).filter(isRouteMeta) as RouteMeta[];
 
-  const redirect = guardRedirect(metas, { isLoggedIn, reportType, hasIntake, hasReceiptSession }, location);
+  // While the expired-session dialog is up, the page it covers stays where it is: the dialog takes the person
+  // to log in and back to this very address. Redirecting here instead would lose the wizard step, and the
+  // dialog would then send them back to the login page itself.
+  const redirect = guardRedirect(
+    metas,
+    { isLoggedIn: isLoggedIn || isSessionExpired, reportType, hasIntake, hasReceiptSession },
+    location,
+  );
   if (redirect) return <Navigate to={redirect} replace />;
 
   const layoutChoice = metas.reduce<RouteMeta['layout']>(
