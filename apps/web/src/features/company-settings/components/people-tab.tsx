@@ -19,6 +19,7 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showSnackbar } from '../../../components/snackbar/snackbar-store';
+import { visuallyHidden } from '../../../components/visually-hidden';
 import { useDateTime } from '../../../lib/datetime';
 import { isRequestError } from '../../../lib/request-error';
 import {
@@ -31,18 +32,6 @@ import {
 } from '../api/company-settings';
 import { ConfirmDialog } from './confirm-dialog';
 import { SettingsSection } from './settings-section';
-
-const VISUALLY_HIDDEN = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;
 
 function InviteForm() {
   const { t } = useTranslation();
@@ -214,7 +203,12 @@ function PeopleTable({ currentUserId }: { currentUserId?: string }) {
           label={t('settings.people.members', { count: people.data.length - handlers })}
         />
       </Stack>
-      <TableContainer tabIndex={0} aria-label={t('settings.people.heading')} sx={{ overflowX: 'auto' }}>
+      <TableContainer
+        tabIndex={0}
+        aria-label={t('settings.people.heading')}
+        sx={{ overflowX: 'auto', position: 'relative' }}
+      >
+        {/* position: the hidden column label is absolutely placed; it must stay inside the scroll box. */}
         <Table size="small" data-testid="people-table">
           <TableHead>
             <TableRow>
@@ -224,7 +218,7 @@ function PeopleTable({ currentUserId }: { currentUserId?: string }) {
               <TableCell>{t('settings.people.mfa')}</TableCell>
               <TableCell>{t('settings.people.joined')}</TableCell>
               <TableCell>
-                <Box component="span" sx={VISUALLY_HIDDEN}>
+                <Box component="span" sx={visuallyHidden}>
                   {t('settings.people.actions')}
                 </Box>
               </TableCell>

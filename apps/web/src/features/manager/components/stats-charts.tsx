@@ -6,8 +6,8 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Fragment, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { visuallyHidden } from '../../../components/visually-hidden';
 import { relationshipLabel, statusLabel, typeLabel } from './labels';
-import { visuallyHidden } from './visually-hidden';
 
 interface Datum {
   label: string;
