@@ -2,7 +2,12 @@ import axios, { type AxiosAdapter } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLoginState } from './login-state';
 import { createHttpClient, request, setHttpClient } from './request';
-import { KEEP_ALIVE_AFTER_MS, keepSessionAlive, useSessionExpired } from './session-sync';
+import {
+  installSessionKeepAlive,
+  KEEP_ALIVE_AFTER_MS,
+  keepSessionAlive,
+  useSessionExpired,
+} from './session-sync';
 
 /** Answers every request with `status` and the given response headers. */
 function answer(status: number, headers: Record<string, string> = {}) {
@@ -107,6 +112,33 @@ describe('keeping a working session alive', () => {
     answer(401);
     await keepSessionAlive(start);
     expect(useSessionExpired.getState().isExpired).toBe(true);
+  });
+
+  it('counts reading as work: a wheel turn or a scroll slides the session like a key press', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      let now = Date.now();
+      for (const type of ['wheel', 'scroll', 'keydown', 'pointerdown']) {
+        // Each event comes long after the previous answer, so each one is due to ask the server.
+        now += 1000 * KEEP_ALIVE_AFTER_MS;
+        vi.setSystemTime(now);
+        useLoginState.getState().setExpires(Math.floor(now / 1000) + 3600);
+        const asked = new Promise<void>((resolve) => {
+          const client = createHttpClient('');
+          client.defaults.adapter = async (config) => {
+            resolve();
+            return { status: 200, data: {}, statusText: '', headers: {}, config };
+          };
+          setHttpClient(client);
+        });
+        const page = new EventTarget();
+        installSessionKeepAlive(page as unknown as Window);
+        page.dispatchEvent(new Event(type));
+        await expect(asked, type).resolves.toBeUndefined();
+      }
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('does nothing on a signed-out page', async () => {

@@ -63,8 +63,14 @@ export async function keepSessionAlive(now: number = Date.now()): Promise<void> 
   }
 }
 
+/**
+ * What counts as being there: typing, a tap or click, and reading, which on a long case is the mouse wheel or
+ * a scroll with no press at all. Scroll does not bubble, so the listeners capture.
+ */
+const ACTIVITY_EVENTS = ['keydown', 'pointerdown', 'wheel', 'scroll'] as const;
+
 export function installSessionKeepAlive(target: Pick<Window, 'addEventListener'> = window): void {
   const onActivity = () => void keepSessionAlive();
-  for (const type of ['keydown', 'pointerdown'] as const)
+  for (const type of ACTIVITY_EVENTS)
     target.addEventListener(type, onActivity, { capture: true, passive: true });
 }
