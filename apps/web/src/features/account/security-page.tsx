@@ -19,6 +19,7 @@ import { useCurrentUser } from '../../components/header/use-current-user';
 import { PageShell } from '../../components/page-shell';
 import { showSnackbar } from '../../components/snackbar/snackbar-store';
 import { paths } from '../../config/paths';
+import { useDateTime } from '../../lib/datetime';
 import { errorText } from '../../lib/messages';
 import { FormTextField } from '../auth/components/form-text-field';
 import {
@@ -306,6 +307,7 @@ function Section({ title, children, testId }: { title: string; children: React.R
 
 export default function SecurityPage() {
   const { t } = useTranslation();
+  const { date } = useDateTime();
   const { data: user, isPending } = useCurrentUser();
   const passkeys = usePasskeys();
   const [codes, setCodes] = useState<string[] | null>(null);
@@ -355,7 +357,7 @@ export default function SecurityPage() {
                     <ListItemText
                       primary={key.name}
                       secondary={t('mfa.account.passkeyAdded', {
-                        date: new Date(key.created_at).toLocaleDateString('ko-KR'),
+                        date: date(key.created_at),
                       })}
                     />
                     <PasskeyRemoval id={key.id} name={key.name} />

@@ -16,17 +16,17 @@ import { receiptTail } from '../receipt-format';
 import { useSavedReceipts } from '../saved-receipts';
 import { ReceiptDisplay } from './receipt-display';
 import '../anonymous-copy';
+import { useDateTime } from '../../../lib/datetime';
 
 /**
  * The member's anonymous reports, which the account no longer knows: only receipts saved on this device
  * list them, and each opens through the receipt page, never through the account.
  */
 export function SavedReceiptsPanel() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const titleId = useId();
   const receipts = useSavedReceipts((state) => state.receipts);
-  const formatDate = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(iso));
+  const { date: formatDate } = useDateTime();
 
   return (
     <Paper

@@ -21,6 +21,7 @@ import { normalizeReceipt, receiptTail } from '../receipt-format';
 import { useReceiptSession } from '../receipt-session';
 import { useSavedReceipts } from '../saved-receipts';
 import '../anonymous-copy';
+import { useDateTime } from '../../../lib/datetime';
 
 /** Navigation state from the dashboard: which saved receipt to fill in (by when it was saved, not the digits). */
 export interface ReceiptPageState {
@@ -32,7 +33,7 @@ export interface ReceiptPageState {
  * (decision 0005). A wrong receipt is refused like a wrong password.
  */
 export default function ReceiptPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
   const saved = useSavedReceipts((state) => state.receipts);
@@ -46,8 +47,7 @@ export default function ReceiptPage() {
   const normalized = normalizeReceipt(receipt);
   const receiptError = checked && !normalized ? t('anonymous.receipt.invalidFormat') : undefined;
   const captchaError = checked && !captcha ? t('validation.captchaRequired') : undefined;
-  const formatDate = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(iso));
+  const { date: formatDate } = useDateTime();
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
