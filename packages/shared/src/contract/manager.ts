@@ -8,6 +8,7 @@ import {
   measureDecisionSchema,
   protectionMeasureSchema,
   reportStatusSchema,
+  reportSummarySchema,
   storedReportForm,
 } from './report.ts';
 
@@ -255,13 +256,7 @@ export const caseExclusionSchema = z.object({
 export type CaseExclusion = z.infer<typeof caseExclusionSchema>;
 export const caseExclusionsResponse = z.array(caseExclusionSchema);
 
-export const managerCaseSchema = z.object({
-  id: z.uuid(),
-  case_number: z.string(),
-  report_type: z.enum(REPORTER_TYPES),
-  status: reportStatusSchema,
-  created_at: instant,
-  updated_at: instant,
+export const managerCaseSchema = reportSummarySchema.extend({
   ack_due_at: instant,
   feedback_due_at: instant,
   acknowledged_at: instant.nullable(),
