@@ -1,6 +1,7 @@
 import { buildApp, loggerOptions } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { indexAccusedEmails } from './domain/manager/conflicts.ts';
 import { startRetention } from './domain/reports/retention.ts';
 import { unlinkAnonymousReports } from './domain/reports/unlink-anonymous-reports.ts';
 import { resealColumns } from './encryption/codec.ts';
@@ -58,10 +59,18 @@ async function main(): Promise<void> {
   const stopPruning = startPruning({ database, config, logger, fileStore: app.deps.fileStore });
   const stopRetention = startRetention({ database, fileStore: app.deps.fileStore, logger });
   // Rows stored before encryption at rest (an older data directory) are sealed once, in the background.
-  const sealing = resealColumns(database, { mode: 'plaintext' }).then(
-    (count) => count > 0 && logger.info({ count }, 'sealed values stored before encryption at rest'),
-    (error: unknown) => logger.warn({ error: (error as Error).message }, 'sealing older values failed'),
-  );
+  const sealing = resealColumns(database, { mode: 'plaintext' })
+    .then(
+      (count) => count > 0 && logger.info({ count }, 'sealed values stored before encryption at rest'),
+      (error: unknown) => logger.warn({ error: (error as Error).message }, 'sealing older values failed'),
+    )
+    // After the sealing, which gives a company of plaintext forms its key: reports from before migration 0014
+    // get their accused e-mail's blind index, so a later handler with that address is excluded from them.
+    .then(() => indexAccusedEmails(database))
+    .then(
+      (count) => count > 0 && logger.info({ count }, 'indexed the accused e-mail of older reports'),
+      (error: unknown) => logger.warn({ error: (error as Error).message }, 'indexing accused e-mails failed'),
+    );
   stopBackground = async () => {
     await Promise.all([mailWorker.stop(), stopPruning(), stopRetention(), sealing]);
   };

@@ -1,9 +1,17 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, caseExclusions, reports } from '../src/db/schema.ts';
+import { auditEvents, caseExclusions, reports, users } from '../src/db/schema.ts';
 import { setUserRole } from '../src/domain/companies/admin.ts';
+import { indexAccusedEmails } from '../src/domain/manager/conflicts.ts';
 import { createCompany, createHandler, reportBody, upload } from './fixtures.ts';
-import { createTestApp, mailsTo, registerAndLogin, type TestClient, type TestContext } from './helpers.ts';
+import {
+  createTestApp,
+  enrolTotp,
+  mailsTo,
+  registerAndLogin,
+  type TestClient,
+  type TestContext,
+} from './helpers.ts';
 
 let ctx: TestContext;
 let manager: { client: TestClient; id: string };
@@ -155,5 +163,128 @@ describe('conflict of interest', () => {
     });
     expect(allowed.statusCode).toBe(200);
     void colleague;
+  });
+  /** A report by the reporter naming someone else, with `email` as the accused person's address. */
+  async function caseAccusing(email: string, name: string): Promise<string> {
+    const created = await reporter.post(
+      '/api/v1/report/',
+      reportBody('brief', { perpetrator_name: name, perpetrator_email: email }),
+    );
+    expect(created.statusCode).toBe(201);
+    const id = created.json().id as string;
+    // A member is no handler: nobody is excluded at submission.
+    expect(
+      await ctx.database.db.select().from(caseExclusions).where(eq(caseExclusions.reportId, id)),
+    ).toEqual([]);
+    return id;
+  }
+
+  async function exclusionAudit(reportId: string) {
+    return ctx.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.targetId, reportId), eq(auditEvents.action, 'case.exclusion')));
+  }
+
+  it('excludes a member made manager in the settings from the cases, closed ones too, with their e-mail', async () => {
+    const member = await registerAndLogin(ctx, 'seo.mail@a.example', { name: '서무관' });
+    // Another spelling of the same address; the accused person's name is not the member's.
+    const accusing = await caseAccusing(' Seo.Mail@A.example ', '정행위');
+    const other = await caseAccusing('someone@a.example', '한행위');
+    const dismissed = await manager.client.request({
+      method: 'PATCH',
+      url: `/api/v1/manager/report/${accusing}`,
+      json: { status: 'dismissed', internal_note: '요건 불충족' },
+    });
+    expect(dismissed.statusCode).toBe(200);
+    const people = (await sameEmail.client.get('/api/v1/company/people')).json();
+    const memberId = people.results.find((p: { email: string }) => p.email === 'seo.mail@a.example').id;
+
+    const promoted = await sameEmail.client.request({
+      method: 'PATCH',
+      url: `/api/v1/company/people/${memberId}`,
+      json: { role: 'manager' },
+    });
+    expect(promoted.statusCode).toBe(200);
+    expect(
+      await ctx.database.db.select().from(caseExclusions).where(eq(caseExclusions.userId, memberId)),
+    ).toEqual([expect.objectContaining({ reportId: accusing, reason: 'accused_email', createdBy: null })]);
+    expect(await exclusionAudit(accusing)).toEqual([
+      expect.objectContaining({ actorId: null, detail: { user_id: memberId, reason: 'accused_email' } }),
+    ]);
+
+    // As a manager they see the company's cases, but never the one about them.
+    await enrolTotp(member, 'seo.mail@a.example');
+    expect((await member.get(`/api/v1/manager/report/${other}`)).statusCode).toBe(200);
+    const refused = await member.get(`/api/v1/manager/report/${accusing}`);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().code).toBe('NOT_FOUND');
+    const list = (await member.get('/api/v1/manager/report/')).json();
+    expect(list.results.map((row: { id: string }) => row.id)).toContain(other);
+    expect(list.results.map((row: { id: string }) => row.id)).not.toContain(accusing);
+  });
+
+  it('excludes a member made investigator (user:set-role) from an open case naming their e-mail', async () => {
+    await registerAndLogin(ctx, 'moon@a.example', { name: '문조사' });
+    const accusing = await caseAccusing('moon@a.example', '정행위');
+    await setUserRole(ctx.database, { email: 'moon@a.example', role: 'investigator' });
+    const rows = await ctx.database.db
+      .select()
+      .from(caseExclusions)
+      .where(eq(caseExclusions.reportId, accusing));
+    expect(rows).toEqual([expect.objectContaining({ reason: 'accused_email', createdBy: null })]);
+    expect((await exclusionAudit(accusing)).map((row) => row.detail)).toEqual([
+      { user_id: rows[0]!.userId, reason: 'accused_email' },
+    ]);
+    const assigned = await manager.client.request({
+      method: 'PUT',
+      url: `/api/v1/manager/report/${accusing}/assignees`,
+      json: { user_ids: [rows[0]!.userId] },
+    });
+    expect(assigned.statusCode).toBe(400);
+    expect(assigned.json().code).toBe('INVALID_ASSIGNEE');
+  });
+
+  it('indexes the accused e-mail of reports from before migration 0014 out of their sealed forms', async () => {
+    await registerAndLogin(ctx, 'older@a.example', { name: '오래전' });
+    const accusing = await caseAccusing('older@a.example', '정행위');
+    const unrelated = await caseAccusing('', '한행위');
+    // Made a handler before migration 0014, when only their name was matched: they still see the case.
+    const earlier = await registerAndLogin(ctx, 'early@a.example', { name: '초기관' });
+    const aboutEarly = await caseAccusing('early@a.example', '정행위');
+    const [earlyUser] = await ctx.database.db
+      .update(users)
+      .set({ role: 'manager' })
+      .where(eq(users.email, 'early@a.example'))
+      .returning({ id: users.id });
+    await enrolTotp(earlier, 'early@a.example');
+    expect((await earlier.get(`/api/v1/manager/report/${aboutEarly}`)).statusCode).toBe(200);
+    // As such reports were stored: the e-mail only inside the sealed form.
+    await ctx.database.db
+      .update(reports)
+      .set({ accusedEmail: null, accusedEmailIndex: null })
+      .where(inArray(reports.id, [accusing, unrelated, aboutEarly]));
+    expect(await indexAccusedEmails(ctx.database)).toBe(3);
+    expect((await earlier.get(`/api/v1/manager/report/${aboutEarly}`)).statusCode).toBe(404);
+    expect(
+      (await exclusionAudit(aboutEarly)).filter((row) => JSON.stringify(row.detail).includes(earlyUser!.id)),
+    ).toEqual([
+      expect.objectContaining({ actorId: null, detail: { user_id: earlyUser!.id, reason: 'accused_email' } }),
+    ]);
+    const [row] = await ctx.database.db.select().from(reports).where(eq(reports.id, accusing));
+    expect(row!.accusedEmail).toMatch(/^enc2:/);
+    expect(row!.accusedEmailIndex).toBeTruthy();
+    // Done once: a second run finds nothing left.
+    expect(await indexAccusedEmails(ctx.database)).toBe(0);
+
+    await setUserRole(ctx.database, { email: 'older@a.example', role: 'manager' });
+    expect(
+      (await ctx.database.db.select().from(caseExclusions).where(eq(caseExclusions.reportId, accusing))).map(
+        (exclusion) => exclusion.reason,
+      ),
+    ).toEqual(['accused_email']);
+    expect(
+      await ctx.database.db.select().from(caseExclusions).where(eq(caseExclusions.reportId, unrelated)),
+    ).toEqual([]);
   });
 });

@@ -190,6 +190,10 @@ describe('encryption format v2', () => {
     // After a key rotation the index is under the new key, and the search still finds the case.
     await rotateCompanyKey({ database: ctx.database, fileStore: store() }, companyA, { graceMs: 0 });
     expect((await reportRow(caseA)).accusedNameIndex).not.toBe(rowA.accusedNameIndex);
+    // So is the accused e-mail's, which a later handler's conflict check reads (the old key is gone).
+    expect(rowA.accusedEmailIndex).toBeTruthy();
+    expect((await reportRow(caseA)).accusedEmailIndex).not.toBe(rowA.accusedEmailIndex);
+    expect((await reportRow(caseA)).accusedEmail).not.toBe(rowA.accusedEmail);
     expect(await searchIds(managerA, '김철수')).toContain(caseA);
   });
 

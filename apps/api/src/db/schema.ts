@@ -396,6 +396,13 @@ export const reports = pgTable(
     /** Keyed blind index of the normalised accused name, for exact search over the sealed name. */
     accusedNameIndex: text('accused_name_index'),
     /**
+     * The accused person's e-mail, sealed ('' when the form gave none), with its keyed blind index, so that
+     * someone who becomes a handler later is matched by e-mail as at submission. NULL only on a report from
+     * before migration 0014 whose form the start-up backfill (`indexAccusedEmails`) has not read yet.
+     */
+    accusedEmail: text('accused_email'),
+    accusedEmailIndex: text('accused_email_index'),
+    /**
      * Statistics dimensions copied out of the sealed form at submission (docs/decisions/0012): the accused
      * person's department, trimmed and with spaces collapsed, and the relationship as one of
      * RELATIONSHIP_OPTIONS_KO ('기타' for a free answer); '' when not given. Plaintext so the statistics
@@ -427,6 +434,9 @@ export const reports = pgTable(
     uniqueIndex('reports_idempotency_key').on(t.reporterId, t.idempotencyKey),
     uniqueIndex('reports_receipt_hash_key').on(t.receiptHash),
     index('reports_accused_name_index_idx').on(t.companyId, t.accusedNameIndex),
+    index('reports_accused_email_index_idx').on(t.companyId, t.accusedEmailIndex),
+    // What the start-up backfill still has to read: empty once it has run, so each start finds that at once.
+    index('reports_accused_email_unread_idx').on(t.id).where(sql`${t.accusedEmail} IS NULL`),
     index('reports_reporter_idx').on(t.reporterId, t.createdAt),
     // The manager list's default order, with its tie-breaker, so a page is read straight off the index.
     // Ascending on purpose: read backwards it gives `created_at DESC, id DESC` (nulls first, PostgreSQL's

@@ -49,6 +49,13 @@ export const SEALED_COLUMNS = {
     company: 't.company_id',
     index: 'accused_name_index',
   },
+  'reports.accused_email': {
+    table: 'reports',
+    column: 'accused_email',
+    json: false,
+    company: 't.company_id',
+    index: 'accused_email_index',
+  },
   'statements.form': { table: 'statements', column: 'form', json: true, company: VIA_REPORT },
   'report_messages.body': { table: 'report_messages', column: 'body', json: false, company: VIA_REPORT },
   'report_status_history.note_for_reporter': {

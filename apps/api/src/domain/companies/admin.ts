@@ -229,6 +229,7 @@ export async function setUserRole(
       companyId: user.companyId,
       userId: user.id,
       name: user.name,
+      email,
     });
   return { email, role, previousRole: user.role as CompanyRole, companyName: user.companyName };
 }

@@ -260,6 +260,7 @@ export async function acceptCompanyInvitation(
     companyId: preview.companyId,
     userId: accepted.id,
     name: accepted.name,
+    email: preview.email,
   });
   if (session.previousSessionId) await deleteSession(database, session.previousSessionId);
   const created = await createSession(database, accepted.id, config);

@@ -65,7 +65,7 @@ export async function changeRole(
       .where(eq(companies.id, admin.companyId))
       .for('update');
     const [person] = await tx
-      .select({ id: users.id, name: users.name, role: users.role })
+      .select({ id: users.id, name: users.name, email: users.email, role: users.role })
       .from(users)
       .where(and(eq(users.id, userId), eq(users.companyId, admin.companyId)));
     if (!person || person.role === 'operator') throw new AppError('NOT_FOUND');
@@ -95,6 +95,7 @@ export async function changeRole(
       companyId: admin.companyId,
       userId: changed.id,
       name: changed.name,
+      email: changed.email,
     });
   const people = await listPeople(database, admin.companyId);
   const view = people.find((person) => person.id === userId);

@@ -255,6 +255,13 @@ async function sealReport(database: Database, companyId: string, reportId: strin
     reportId,
     stored.perpetrator_name.trim(),
   );
+  const accusedEmail = await sealWithIndex(
+    database,
+    companyId,
+    'reports.accused_email',
+    reportId,
+    stored.perpetrator_email?.trim().toLowerCase() ?? '',
+  );
   const measures = await Promise.all(
     stored.protection_requests.map(async (measure) => {
       const id = randomUUID();
@@ -271,7 +278,7 @@ async function sealReport(database: Database, companyId: string, reportId: strin
       };
     }),
   );
-  return { form, accused, measures };
+  return { form, accused, accusedEmail, measures };
 }
 
 /** The report's rows in the caller's transaction; null when a named report's idempotency key was taken. */
@@ -312,6 +319,8 @@ async function insertReport(
       contactEmail: row.contactEmail ?? null,
       accusedName: sealed.accused.sealed,
       accusedNameIndex: sealed.accused.index,
+      accusedEmail: sealed.accusedEmail.sealed,
+      accusedEmailIndex: sealed.accusedEmail.index,
       ...statsDimensions(stored),
       ackDueAt: new Date(now + (deadlines?.ack ?? 7) * day),
       feedbackDueAt: new Date(now + (deadlines?.feedback ?? 90) * day),
