@@ -210,6 +210,48 @@ describe('operator console API', () => {
     ]);
   });
 
+  it("lists the operator's own actions, newest first, and shows the company's admin its suspension", async () => {
+    const page = (await operator.get('/api/v1/operator/audit')).json();
+    // Only what an operator did: not the admin invitation made with the company, not the case reads.
+    expect(
+      page.results.map((entry: { action: string; company: { name: string } }) => [
+        entry.action,
+        entry.company.name,
+      ]),
+    ).toEqual([
+      ['company.resume', '에이 주식회사'],
+      ['company.suspend', '에이 주식회사'],
+      ['company.create', '새 회사'],
+    ]);
+    expect(page).toMatchObject({ count: 3, page: 1 });
+    expect(page.results[2]).toMatchObject({
+      actor: { name: '운영자' },
+      detail: { name: '새 회사', domains: ['new-co.example', 'newco.co.kr'] },
+    });
+    expect(JSON.stringify(page)).not.toMatch(/운영자가 보면 안 되는 내용|김신고|@op-a\.example/);
+    const ofA = (await operator.get(`/api/v1/operator/audit?company_id=${companyA}`)).json();
+    expect(ofA.results.map((entry: { action: string }) => entry.action)).toEqual([
+      'company.resume',
+      'company.suspend',
+    ]);
+    const creations = (await operator.get('/api/v1/operator/audit?action=company.create')).json();
+    expect(creations.results.map((entry: { company: { name: string } }) => entry.company.name)).toEqual([
+      '새 회사',
+    ]);
+    expect((await operator.get('/api/v1/operator/audit?action=report.read')).statusCode).toBe(400);
+    expect((await operator.get('/api/v1/operator/audit?page=2')).json().results).toEqual([]);
+
+    // The company's own settings log says when, and by whom, nobody could log in.
+    const admin = await createManager(ctx, 'admin@op-a.example', { role: 'admin', name: '최관리' });
+    const log = (await admin.get('/api/v1/company/audit')).json();
+    expect(log.results.slice(0, 2)).toMatchObject([
+      { action: 'company.resume', actor: { name: '운영자' }, target_type: 'company', target_id: companyA },
+      { action: 'company.suspend', actor: { name: '운영자' }, target_type: 'company', target_id: companyA },
+    ]);
+    const suspensions = (await admin.get('/api/v1/company/audit?action=company.suspend')).json();
+    expect(suspensions.count).toBe(1);
+  });
+
   it('gives the operator no report, statement, message or file on any route', async () => {
     const ids: Record<string, string> = {
       id: caseId,

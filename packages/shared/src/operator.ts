@@ -19,21 +19,3 @@ export const createCompanyBody = z.object({
   admin_email: emailSchema,
 });
 export type CreateCompanyBody = z.input<typeof createCompanyBody>;
-
-export interface OperatorCompany {
-  id: string;
-  name: string;
-  domains: string[];
-  join_code: string | null;
-  /** People per company role; never who they are. */
-  users: { member: number; investigator: number; manager: number; admin: number };
-  /** Case counts only: the operator never sees a case. */
-  cases: { total: number; open: number };
-  suspended_at: string | null;
-  created_at: string;
-}
-
-export interface PlatformHealth {
-  outbox: { pending: number; oldest_pending_seconds: number | null; failed: number };
-  storage: { bytes: number; files: number };
-}

@@ -457,6 +457,13 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
   'POST /api/v1/operator/companies/:id/suspend': { bodies: () => [{}] },
   'POST /api/v1/operator/companies/:id/resume': { bodies: () => [{}] },
   'GET /api/v1/operator/health': {},
+  'GET /api/v1/operator/audit': {
+    query: {
+      action: ['company.create', 'company.suspend', 'company.resume', 'report.read'],
+      company_id: ['00000000-0000-4000-8000-000000000000', 'nobody'],
+      page: ['1', '2', '0'],
+    },
+  },
   'GET /api/v1/intake/:code': {},
   'POST /api/v1/intake': {
     bodies: (f) => [

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies, users } from '../../src/db/schema.ts';
+import { companies, companyDomains, users } from '../../src/db/schema.ts';
 import {
   anonymousDraft,
   createCompany,
@@ -30,13 +30,17 @@ const CALLERS = [
   'otherReporter',
   'managerSame',
   'managerOther',
+  // Another company's admin asks before company A's own, so a 404 on one of A's settings rows is its scoping,
+  // not a row A's admin already removed.
+  'otherCompanyAdmin',
+  'admin',
   'inviteeThis',
   'inviteeOther',
   'receiptHolder',
   'operator',
 ] as const;
 type Caller = (typeof CALLERS)[number];
-type Row = [number, number, number, number, number, number, number, number, number];
+type Row = [number, number, number, number, number, number, number, number, number, number, number];
 
 /**
  * Company A's other case handlers, tried on every route too. Unless a row says otherwise (`extra`), the assigned
@@ -51,6 +55,9 @@ const caseManagersOnly = { investigatorAssigned: 403, investigatorUnassigned: 40
 
 interface Fixture {
   caseA: string;
+  /** A pending handler invitation of company A, and a second domain of it, for the admin's removal rows. */
+  pendingInvitationA: string;
+  spareDomainA: string;
   fileA: string;
   measureA: string;
   /** An invitation of case A other than the one `inviteeThis` holds, for resend and revoke. */
@@ -84,31 +91,46 @@ const everyone = (status: number): Row => [
   status,
   status,
   status,
+  status,
+  status,
 ];
 /**
  * Needs a session; invitees have none, and neither has the holder of an anonymous report's receipt: outside
  * that one report a receipt counts as nothing (decision 0005).
  */
-const anyUser = (ok: number): Row => [401, ok, ok, ok, ok, 401, 401, 401, ok];
+const anyUser = (ok: number): Row => [401, ok, ok, ok, ok, ok, ok, 401, 401, 401, ok];
 /**
- * Manager pages of the company: a member is 403, a manager of another company sees only their own. The
- * platform's operator is no handler of any company: 403, never a case.
+ * Manager pages of the company: a member is 403, a manager (or admin) of another company sees only their own.
+ * An admin handles cases as a manager does. The platform's operator is no handler of any company: 403, never a
+ * case.
  */
-const managerOfAny = (ok: number): Row => [401, 403, 403, ok, ok, 401, 401, 401, 403];
-/** One case of company A: another company's manager gets 404, as if it did not exist. */
-const managerOfCase = (ok: number): Row => [401, 403, 403, ok, 404, 401, 401, 401, 403];
+const managerOfAny = (ok: number): Row => [401, 403, 403, ok, ok, ok, ok, 401, 401, 401, 403];
+/** One case of company A: another company's manager or admin gets 404, as if it did not exist. */
+const managerOfCase = (ok: number): Row => [401, 403, 403, ok, 404, 404, ok, 401, 401, 401, 403];
 /**
- * The company admin's settings (issue 13). None of these callers is an admin (`managerSame` is a manager), so
- * all are refused; every role, admins of both companies and the operator included, is in company-settings.test.ts.
+ * The company admin's settings (issue 13): the admin of company A, and another company's admin on its own
+ * company (no route takes a company id, so `otherAdmin` is what that admin gets when the row names something
+ * of company A). Managers, members and the operator are refused.
  */
-const companyAdminOnly = (): Row => [401, 403, 403, 403, 403, 401, 401, 401, 403];
+const companyAdminOnly = (ok: number, otherAdmin = ok): Row => [
+  401,
+  403,
+  403,
+  403,
+  403,
+  otherAdmin,
+  ok,
+  401,
+  401,
+  401,
+  403,
+];
 /** The reporter's own case: anyone else is 404. */
-const ownerOnly = (ok: number): Row => [401, ok, 404, 404, 404, 401, 401, 401, 404];
+const ownerOnly = (ok: number): Row => [401, ok, 404, 404, 404, 404, 404, 401, 401, 401, 404];
 /** The operator console: the platform's operator only. */
-const operatorOnly = (ok: number): Row => [401, 403, 403, 403, 403, 401, 401, 401, ok];
+const operatorOnly = (ok: number): Row => [401, 403, 403, 403, 403, 403, 403, 401, 401, 401, ok];
 
 let registrations = 0;
-const NO_SUCH_ID = '00000000-0000-4000-8000-000000000000';
 
 /**
  * Every route, its request against the fixture, and the expected status for each caller. Keys are the route
@@ -206,7 +228,7 @@ const TABLE: Record<
   // The managers have TOTP active already (fixtures enrol them): a second enrolment is a conflict.
   'POST /api/v1/user/mfa/totp': {
     call: () => ({ url: '/api/v1/user/mfa/totp/' }),
-    expect: [401, 200, 200, 409, 409, 401, 401, 401, 409],
+    expect: [401, 200, 200, 409, 409, 409, 409, 401, 401, 401, 409],
   },
   // Every change needs the current password: a wrong one is refused whoever asks.
   'POST /api/v1/user/mfa/totp/confirm': {
@@ -251,28 +273,28 @@ const TABLE: Record<
   'POST /api/v1/file': {
     call: () => ({ url: '/api/v1/file/', ...multipartFile('메모.txt', Buffer.from('메모')) }),
     // Invitees upload evidence for their statement, owned by their invitation.
-    expect: [401, 201, 201, 201, 201, 201, 201, 401, 201],
+    expect: [401, 201, 201, 201, 201, 201, 201, 201, 201, 401, 201],
   },
   'GET /api/v1/file': {
     call: () => ({ url: '/api/v1/file/' }),
-    expect: [401, 200, 200, 200, 200, 200, 200, 401, 200],
+    expect: [401, 200, 200, 200, 200, 200, 200, 200, 200, 401, 200],
   },
   'GET /api/v1/file/:id': {
     call: (f) => ({ url: `/api/v1/file/${f.fileA}/` }),
     // The accused sees the evidence of their case because the manager chose to share it. The operator never.
-    expect: [401, 200, 404, 200, 404, 200, 404, 404, 404],
+    expect: [401, 200, 404, 200, 404, 404, 200, 200, 404, 404, 404],
     extra: { investigatorUnassigned: 404, excludedManager: 404 },
   },
   'DELETE /api/v1/file/:id': {
     call: (f) => ({ url: `/api/v1/file/${f.fileA}/` }),
-    expect: [401, 409, 404, 404, 404, 404, 404, 401, 404],
+    expect: [401, 409, 404, 404, 404, 404, 404, 404, 404, 401, 404],
   },
 
   'POST /api/v1/report': {
     call: () => ({ url: '/api/v1/report/', json: reportBody('brief') }),
     // With an invitation token the only thing one may file is that invitation's statement. The operator belongs
     // to no company: nothing to report to (403 NO_COMPANY).
-    expect: [401, 201, 201, 201, 201, 400, 400, 401, 403],
+    expect: [401, 201, 201, 201, 201, 201, 201, 400, 400, 401, 403],
   },
   'GET /api/v1/report': { call: () => ({ url: '/api/v1/report/' }), expect: anyUser(200) },
   'GET /api/v1/report/:id': { call: (f) => ({ url: `/api/v1/report/${f.caseA}` }), expect: ownerOnly(200) },
@@ -319,8 +341,9 @@ const TABLE: Record<
   },
   'PATCH /api/v1/manager/report/:id': {
     call: (f) => ({ url: `/api/v1/manager/report/${f.caseA}`, json: { status: 'investigating' } }),
-    expect: managerOfCase(200),
-    // The manager moved the case first: the assigned investigator passes every access check and meets the rule.
+    // The manager moved the case first: the admin and the assigned investigator pass every access check and
+    // meet the status rule (409 INVALID_TRANSITION), where a caller without access is 403 or 404.
+    expect: [401, 403, 403, 200, 404, 404, 409, 401, 401, 401, 403],
     extra: { investigatorAssigned: 409 },
   },
   'GET /api/v1/manager/report/:id/messages': {
@@ -386,50 +409,56 @@ const TABLE: Record<
 
   'GET /api/v1/company/settings': {
     call: () => ({ url: '/api/v1/company/settings' }),
-    expect: companyAdminOnly(),
+    expect: companyAdminOnly(200),
   },
   'PATCH /api/v1/company/settings': {
     call: () => ({ url: '/api/v1/company/settings', json: { ack_deadline_days: 7 } }),
-    expect: companyAdminOnly(),
+    expect: companyAdminOnly(200),
   },
+  // Each admin rotates its own company's code; the intake code the fixture's other rows use stays.
   'POST /api/v1/company/join-code/rotate': {
     call: () => ({ url: '/api/v1/company/join-code/rotate' }),
-    expect: companyAdminOnly(),
+    expect: companyAdminOnly(200),
   },
   'GET /api/v1/company/people': {
     call: () => ({ url: '/api/v1/company/people' }),
-    expect: companyAdminOnly(),
+    expect: companyAdminOnly(200),
   },
+  // Company A's member, left a member: another company's admin finds no such person.
   'PATCH /api/v1/company/people/:id': {
-    call: () => ({ url: `/api/v1/company/people/${NO_SUCH_ID}`, json: { role: 'manager' } }),
-    expect: companyAdminOnly(),
+    call: (f) => ({ url: `/api/v1/company/people/${f.excludableUserA}`, json: { role: 'member' } }),
+    expect: companyAdminOnly(200, 404),
   },
   'GET /api/v1/company/invitations': {
     call: () => ({ url: '/api/v1/company/invitations' }),
-    expect: companyAdminOnly(),
+    expect: companyAdminOnly(200),
   },
   'POST /api/v1/company/invitations': {
-    call: () => ({ url: '/api/v1/company/invitations', json: { email: 'new@a.example', role: 'manager' } }),
-    expect: companyAdminOnly(),
+    call: () => ({
+      url: '/api/v1/company/invitations',
+      json: { email: `handler-${++registrations}@a.example`, role: 'manager' },
+    }),
+    expect: companyAdminOnly(201),
   },
   'DELETE /api/v1/company/pending-invitations/:id': {
-    call: () => ({ url: `/api/v1/company/pending-invitations/${NO_SUCH_ID}` }),
-    expect: companyAdminOnly(),
+    call: (f) => ({ url: `/api/v1/company/pending-invitations/${f.pendingInvitationA}` }),
+    expect: companyAdminOnly(204, 404),
   },
   'GET /api/v1/company/domains': {
     call: () => ({ url: '/api/v1/company/domains' }),
-    expect: companyAdminOnly(),
+    expect: companyAdminOnly(200),
   },
+  // A claim for one's own company: the proof mail goes to the address at the domain.
   'POST /api/v1/company/domains': {
-    call: () => ({
-      url: '/api/v1/company/domains',
-      json: { domain: 'new.example', email: 'it@new.example' },
-    }),
-    expect: companyAdminOnly(),
+    call: () => {
+      const domain = `claim-${++registrations}.example`;
+      return { url: '/api/v1/company/domains', json: { domain, email: `it@${domain}` } };
+    },
+    expect: companyAdminOnly(202),
   },
   'DELETE /api/v1/company/domains/:domain': {
-    call: () => ({ url: '/api/v1/company/domains/a.example' }),
-    expect: companyAdminOnly(),
+    call: (f) => ({ url: `/api/v1/company/domains/${f.spareDomainA}` }),
+    expect: companyAdminOnly(204, 404),
   },
   // The domain proof link: its token is the credential, whoever holds it (an unknown one is 400 for all).
   'GET /api/v1/company/domains/verify/:token': {
@@ -440,7 +469,10 @@ const TABLE: Record<
     call: () => ({ url: `/api/v1/company/domains/verify/${'x'.repeat(43)}` }),
     expect: everyone(400),
   },
-  'GET /api/v1/company/audit': { call: () => ({ url: '/api/v1/company/audit' }), expect: companyAdminOnly() },
+  'GET /api/v1/company/audit': {
+    call: () => ({ url: '/api/v1/company/audit' }),
+    expect: companyAdminOnly(200),
+  },
 
   // The link's token is the credential here: whoever holds it sees what the invitee is asked about.
   'GET /api/v1/invitation/:token': {
@@ -449,7 +481,7 @@ const TABLE: Record<
   },
   'POST /api/v1/invitation/acknowledge': {
     call: () => ({ url: '/api/v1/invitation/acknowledge' }),
-    expect: [404, 404, 404, 404, 404, 200, 200, 404, 404],
+    expect: [404, 404, 404, 404, 404, 404, 404, 200, 200, 404, 404],
   },
 
   // A company invitation's mailed token is the credential; an unknown one is 404 whoever asks.
@@ -493,6 +525,10 @@ const TABLE: Record<
     call: () => ({ url: '/api/v1/operator/health' }),
     expect: operatorOnly(200),
   },
+  'GET /api/v1/operator/audit': {
+    call: (f) => ({ url: `/api/v1/operator/audit?company_id=${f.companyC}` }),
+    expect: operatorOnly(200),
+  },
 
   // Anonymous drafts and receipts (decision 0005). A company's intake page is public, like the link it is.
   'GET /api/v1/intake/:code': {
@@ -501,7 +537,7 @@ const TABLE: Record<
   },
   'POST /api/v1/intake': {
     call: () => ({ url: '/api/v1/intake/', json: {} }),
-    expect: [401, 201, 201, 201, 201, 401, 401, 401, 403],
+    expect: [401, 201, 201, 201, 201, 201, 201, 401, 401, 401, 403],
   },
   'POST /api/v1/receipt': {
     call: async () => ({
@@ -512,7 +548,7 @@ const TABLE: Record<
   },
   'GET /api/v1/receipt': {
     call: () => ({ url: '/api/v1/receipt/' }),
-    expect: [401, 401, 401, 401, 401, 401, 401, 200, 401],
+    expect: [401, 401, 401, 401, 401, 401, 401, 401, 401, 200, 401],
   },
   'GET /api/v1/user/pending-receipts': {
     call: () => ({ url: '/api/v1/user/pending-receipts' }),
@@ -558,6 +594,8 @@ beforeAll(async () => {
   const investigatorUnassigned = await createHandler(ctx, 'investigator2@a.example', 'investigator');
   // Named like the accused person of company A's cases: excluded from them when they are filed.
   const excludedManager = await createHandler(ctx, 'park@a.example', 'manager', { name: '박행위' });
+  const admin = await createHandler(ctx, 'admin@a.example', 'admin', { name: '최관리' });
+  const otherCompanyAdmin = await createHandler(ctx, 'admin@b.example', 'admin', { name: '정관리' });
 
   async function fileCase(client: TestClient, domain: string) {
     const file = (await upload(client, '증거.txt', Buffer.from('메신저 캡처 내용'))).json().id as string;
@@ -616,8 +654,17 @@ beforeAll(async () => {
   });
   expect(measure.statusCode).toBe(201);
 
+  const pendingInvitation = await admin.client.post('/api/v1/company/invitations', {
+    email: 'pending-handler@a.example',
+    role: 'investigator',
+  });
+  expect(pendingInvitation.statusCode).toBe(201);
+  await ctx.database.db.insert(companyDomains).values({ domain: 'a-spare.example', companyId: companyA!.id });
+
   fixture = {
     caseA: a.caseId,
+    pendingInvitationA: pendingInvitation.json().id,
+    spareDomainA: 'a-spare.example',
     fileA: a.file,
     measureA: measure.json().id,
     spareInvitationA: spare.id,
@@ -635,6 +682,8 @@ beforeAll(async () => {
     otherReporter,
     managerSame,
     managerOther,
+    otherCompanyAdmin: otherCompanyAdmin.client,
+    admin: admin.client,
     inviteeThis: inviteeClient(ctx, tokenA),
     inviteeOther: inviteeClient(ctx, tokenB),
     receiptHolder,
@@ -706,5 +755,5 @@ describe('security: access matrix', () => {
       }
     }
     expect(failures).toEqual([]);
-  }, 300_000); // 12 callers × every route: minutes on a loaded machine
+  }, 420_000); // 14 callers × every route: minutes on a loaded machine
 });

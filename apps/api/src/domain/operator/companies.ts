@@ -1,4 +1,4 @@
-import type { OperatorCompany, PlatformHealth } from '@ansim/shared/operator';
+import type { OperatorCompany, PlatformHealth } from '@ansim/shared/contract/operator';
 import { and, count, eq, inArray, isNotNull, isNull, min, sql, sum } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';

@@ -1,3 +1,11 @@
+import {
+  createdCompanySchema,
+  operatorAuditQuery,
+  operatorAuditResponse,
+  operatorCompanySchema,
+  platformHealthSchema,
+  suspensionSchema,
+} from '@ansim/shared/contract/operator';
 import { createCompanyBody } from '@ansim/shared/operator';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,20 +16,8 @@ import {
   platformHealth,
   setCompanySuspended,
 } from '../../../domain/operator/companies.ts';
+import { listOperatorAudit } from '../../../domain/operator/operator-audit.ts';
 import { errorResponses, idParam } from '../../schemas.ts';
-
-const count = z.number().int();
-const operatorCompany = z.object({
-  id: z.uuid(),
-  name: z.string(),
-  domains: z.array(z.string()),
-  join_code: z.string().nullable(),
-  users: z.object({ member: count, investigator: count, manager: count, admin: count }),
-  cases: z.object({ total: count, open: count }),
-  suspended_at: z.string().nullable(),
-  created_at: z.string(),
-});
-const suspension = z.object({ id: z.uuid(), suspended_at: z.string().nullable() });
 
 /**
  * The platform operator's console. Companies and platform health only: nothing here reads a report, a
@@ -37,7 +33,7 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['operator'],
         summary: 'Creates a company and mails its first admin an invitation',
         body: createCompanyBody,
-        response: { 201: z.object({ id: z.uuid(), join_code: z.string() }), ...errorResponses },
+        response: { 201: createdCompanySchema, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -53,7 +49,7 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['operator'],
         summary: 'Companies with head counts per role and case counts (no case content)',
-        response: { 200: z.array(operatorCompany), ...errorResponses },
+        response: { 200: z.array(operatorCompanySchema), ...errorResponses },
       },
     },
     async (request) => {
@@ -69,7 +65,7 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['operator'],
         summary: 'Suspends a company: its users are logged out and cannot log in; its data stays',
         params: idParam,
-        response: { 200: suspension, ...errorResponses },
+        response: { 200: suspensionSchema, ...errorResponses },
       },
     },
     async (request) => {
@@ -84,7 +80,7 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['operator'],
         params: idParam,
-        response: { 200: suspension, ...errorResponses },
+        response: { 200: suspensionSchema, ...errorResponses },
       },
     },
     async (request) => {
@@ -100,14 +96,7 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['operator'],
         summary: 'Outbox backlog, failed mails, storage used',
         response: {
-          200: z.object({
-            outbox: z.object({
-              pending: count,
-              oldest_pending_seconds: count.nullable(),
-              failed: count,
-            }),
-            storage: z.object({ bytes: z.number(), files: count }),
-          }),
+          200: platformHealthSchema,
           ...errorResponses,
         },
       },
@@ -115,6 +104,23 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await requireOperator(request);
       return platformHealth(deps.database);
+    },
+  );
+
+  // The operator's own actions, shown in the console; each is also in the company's own settings log.
+  app.get(
+    '/api/v1/operator/audit',
+    {
+      schema: {
+        tags: ['operator'],
+        summary: 'Companies created, suspended and resumed: by whom and when',
+        querystring: operatorAuditQuery,
+        response: { 200: operatorAuditResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await requireOperator(request);
+      return listOperatorAudit(deps.database, request.query);
     },
   );
 };
