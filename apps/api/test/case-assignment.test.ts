@@ -5,6 +5,7 @@ import { createCompany, createHandler, reportBody, upload } from './fixtures.ts'
 import { createTestApp, registerAndLogin, type TestClient, type TestContext } from './helpers.ts';
 
 let ctx: TestContext;
+let reporter: TestClient;
 let manager: { client: TestClient; id: string };
 let investigator: { client: TestClient; id: string };
 let otherInvestigator: { client: TestClient; id: string };
@@ -26,7 +27,7 @@ beforeAll(async () => {
   ctx = await createTestApp();
   await createCompany(ctx, '에이 주식회사', 'a.example');
   await createCompany(ctx, '비 주식회사', 'b.example');
-  const reporter = await registerAndLogin(ctx, 'reporter@a.example', { name: '김신고' });
+  reporter = await registerAndLogin(ctx, 'reporter@a.example', { name: '김신고' });
   manager = await createHandler(ctx, 'manager@a.example', 'manager', { name: '최담당' });
   investigator = await createHandler(ctx, 'investigator@a.example', 'investigator', { name: '이조사' });
   otherInvestigator = await createHandler(ctx, 'other@a.example', 'investigator', { name: '정조사' });
@@ -206,5 +207,47 @@ describe('case assignment', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json().code).toBe('VALIDATION_ERROR');
     }
+  });
+  it('keeps a closed case’s handlers: reassigning is 409 CASE_CLOSED, a conflict exclusion still goes', async () => {
+    const created = await reporter.post('/api/v1/report/', reportBody('brief'));
+    expect(created.statusCode).toBe(201);
+    const id = created.json().id as string;
+    expect((await assign(manager.client, id, [investigator.id])).statusCode).toBe(200);
+    const status = (json: Record<string, unknown>) =>
+      manager.client.request({ method: 'PATCH', url: `/api/v1/manager/report/${id}`, json });
+    expect((await status({ status: 'dismissed', internal_note: '요건 불충족' })).statusCode).toBe(200);
+    const assignAudits = async () =>
+      (
+        await ctx.database.db
+          .select()
+          .from(auditEvents)
+          .where(and(eq(auditEvents.targetId, id), eq(auditEvents.action, 'case.assign')))
+      ).length;
+    const before = await assignAudits();
+
+    for (const userIds of [[investigator.id, otherInvestigator.id], [], [investigator.id]]) {
+      const refused = await assign(manager.client, id, userIds);
+      expect(refused.statusCode, JSON.stringify(userIds)).toBe(409);
+      expect(refused.json()).toMatchObject({ code: 'CASE_CLOSED', message: expect.stringContaining('종결') });
+    }
+    const view = (await manager.client.get(`/api/v1/manager/report/${id}`)).json();
+    expect(view.assignees.map((h: { id: string }) => h.id)).toEqual([investigator.id]);
+    expect(await assignAudits()).toBe(before);
+
+    // Keeping someone away protects, so it is never refused for a closed case.
+    const excluded = await manager.client.post(`/api/v1/manager/report/${id}/exclusions`, {
+      user_id: investigator.id,
+    });
+    expect(excluded.statusCode).toBe(201);
+    expect((await investigator.client.get(`/api/v1/manager/report/${id}`)).statusCode).toBe(404);
+    const exclusionAudit = await ctx.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.targetId, id), eq(auditEvents.action, 'case.exclusion')));
+    expect(exclusionAudit.map((row) => row.detail)).toEqual([{ user_id: investigator.id, reason: 'manual' }]);
+
+    // Reopened, the case takes assignments again.
+    expect((await status({ status: 'investigating', internal_note: '새 증거' })).statusCode).toBe(200);
+    expect((await assign(manager.client, id, [otherInvestigator.id])).statusCode).toBe(200);
   });
 });

@@ -104,8 +104,29 @@ describe('company settings: access', () => {
         json: { email: 'matrix-invitee@a.example', role: 'investigator' },
         expect: adminOnly(201),
       },
+      // Each admin rotates its own company's code (no route takes a company id).
+      { method: 'POST', url: '/api/v1/company/join-code/rotate', expect: adminOnly(200) },
       { method: 'GET', url: '/api/v1/company/domains', expect: adminOnly(200) },
+      // A domain a company holds already: both admins get past the role check to the conflict, and no claim,
+      // mail or log row is left for the domain tests below.
+      {
+        method: 'POST',
+        url: '/api/v1/company/domains',
+        json: { domain: 'b.example', email: 'it@b.example' },
+        expect: adminOnly(409),
+      },
       { method: 'DELETE', url: '/api/v1/company/domains/nothing.example', expect: adminOnly(404) },
+      // The proof link's token is the credential, whoever holds it: an unknown one is 400 for every role.
+      {
+        method: 'GET',
+        url: `/api/v1/company/domains/verify/${'x'.repeat(43)}`,
+        expect: [400, 400, 400, 400, 400, 400, 400],
+      },
+      {
+        method: 'POST',
+        url: `/api/v1/company/domains/verify/${'x'.repeat(43)}`,
+        expect: [400, 400, 400, 400, 400, 400, 400],
+      },
       { method: 'GET', url: '/api/v1/company/audit', expect: adminOnly(200) },
       // A's admin revokes A's invitation; B's admin, asking next, finds no such invitation.
       {

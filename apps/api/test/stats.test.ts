@@ -211,6 +211,66 @@ describe('GET /api/v1/manager/stats/reports', () => {
     await rebuildStats(ctx.database, other);
     expect(await snapshot(other)).toEqual(after);
   });
+  it('counts the findings and actions recorded through the API, and follows a new outcome after reopening', async () => {
+    const companyId = await createCompany(ctx, '결과 주식회사', 'outcome.example');
+    const handler = await createManager(ctx, 'manager@outcome.example');
+    const filer = await registerAndLogin(ctx, 'reporter@outcome.example', { name: '이신고' });
+    const ids: string[] = [];
+    for (const key of ['o1', 'o2', 'o3', 'o4']) {
+      const created = await filer.post('/api/v1/report/', reportBody('brief', { idempotency_key: key }));
+      expect(created.statusCode).toBe(201);
+      ids.push(created.json().id);
+    }
+    const patch = async (id: string, json: Record<string, unknown>) => {
+      const response = await handler.request({ method: 'PATCH', url: `/api/v1/manager/report/${id}`, json });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    const outcome = (finding: string, actions: string[]) => ({ finding, actions, summary: '조사 결과' });
+    for (const id of ids.slice(0, 3)) await patch(id, { status: 'investigating' });
+    await patch(ids[0]!, {
+      status: 'action_taken',
+      outcome: outcome('substantiated', ['warning', 'training']),
+    });
+    await patch(ids[1]!, {
+      status: 'closed',
+      outcome: outcome('partially_substantiated', ['reprimand', 'training']),
+    });
+    await patch(ids[2]!, { status: 'closed', outcome: outcome('not_substantiated', ['none']) });
+    // ids[3] has no outcome yet.
+    const zero = Object.fromEntries(CASE_ACTIONS.map((action) => [action, 0]));
+    const read = async () => {
+      const response = await handler.get('/api/v1/manager/stats/reports');
+      expect(response.statusCode).toBe(200);
+      return reportStatsResponse.parse(response.json());
+    };
+
+    const stats = await read();
+    expect(stats.total).toBe(4);
+    expect(stats.by_finding).toEqual({
+      substantiated: 1,
+      partially_substantiated: 1,
+      not_substantiated: 1,
+      none: 1,
+    });
+    // A case counts once under each of its actions.
+    expect(stats.by_action).toEqual({ ...zero, warning: 1, reprimand: 1, training: 2, none: 1 });
+
+    // Reopened and closed with another outcome, the case moves from one finding and action to the other.
+    await patch(ids[2]!, { status: 'investigating', internal_note: '새 증거가 들어왔습니다.' });
+    await patch(ids[2]!, { status: 'closed', outcome: outcome('substantiated', ['dismissal']) });
+    const after = await read();
+    expect(after.by_finding).toEqual({
+      substantiated: 2,
+      partially_substantiated: 1,
+      not_substantiated: 0,
+      none: 1,
+    });
+    expect(after.by_action).toEqual({ ...zero, warning: 1, reprimand: 1, training: 2, dismissal: 1 });
+
+    const incremental = await snapshot(companyId);
+    await rebuildStats(ctx.database, companyId);
+    expect(await snapshot(companyId)).toEqual(incremental);
+  });
 });
 
 /** A report row straight into the table (the triggers do not care who writes). */

@@ -7,7 +7,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { announceCaseChange } from '../reports/case-events.ts';
 import type { HandlerContext } from './case-scope.ts';
-import { findCompanyReport } from './case-view.ts';
+import { assertCaseOpen, findCompanyReport } from './case-view.ts';
 import { excludeByHand } from './conflicts.ts';
 
 export { assigneesBody, exclusionBody };
@@ -73,7 +73,8 @@ export async function caseExclusionViews(database: Database, reportId: string) {
 
 /**
  * Replaces the assignees of a case (a manager or admin decides who handles it). Every one must be a handler of the
- * same company and not excluded from the case: a conflict of interest is never undone by an assignment.
+ * same company and not excluded from the case: a conflict of interest is never undone by an assignment. A closed
+ * case keeps its handlers until it is reopened.
  */
 export async function setAssignees(
   database: Database,
@@ -81,7 +82,7 @@ export async function setAssignees(
   reportId: string,
   userIds: string[],
 ): Promise<CaseHandlerView[]> {
-  await findCompanyReport(database, manager, reportId);
+  assertCaseOpen(await findCompanyReport(database, manager, reportId));
   const wanted = [...new Set(userIds)];
   const allowed = new Set(
     (await assignableHandlers(database, manager.companyId, reportId)).map((handler) => handler.id),
@@ -130,6 +131,7 @@ export async function addExclusion(
   reportId: string,
   userId: string,
 ): Promise<void> {
+  // Closed cases too: an exclusion only protects; an accused person made a handler must never read it.
   await findCompanyReport(database, manager, reportId);
   const [person] = await database.db
     .select({ id: users.id })
