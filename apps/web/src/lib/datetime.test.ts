@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deviceDiffersFromSeoul, formatDate, formatDateTime } from './datetime';
 
@@ -42,5 +44,26 @@ describe('the one clock', () => {
     expect(formatDate(null, 'ko')).toBe('');
     expect(formatDateTime(undefined, 'en')).toBe('');
     expect(formatDateTime('not a date', 'ko')).toBe('');
+  });
+});
+
+describe('every page uses the one clock', () => {
+  const SRC = join(import.meta.dirname, '..');
+  const sources = (readdirSync(SRC, { recursive: true }) as string[]).filter(
+    (file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file) && file !== join('lib', 'datetime.ts'),
+  );
+
+  it('formats no instant in the device zone', () => {
+    const offenders: string[] = [];
+    for (const file of sources) {
+      const text = readFileSync(join(SRC, file), 'utf8');
+      if (/\.toLocale(Date|Time)String\(|new Date\([^)]*\)\.toLocaleString\(/.test(text))
+        offenders.push(file);
+      // An Intl date formatter without a zone writes the device's clock, whatever the page shows beside it.
+      for (const match of text.matchAll(/new Intl\.DateTimeFormat\(/g))
+        if (!text.slice(match.index, match.index + 240).includes('timeZone')) offenders.push(file);
+    }
+    expect(sources.length).toBeGreaterThan(100);
+    expect(offenders).toEqual([]);
   });
 });

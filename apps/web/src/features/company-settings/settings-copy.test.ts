@@ -50,5 +50,8 @@ describe('company settings copy', () => {
     expect(describeAuditEntry(entry('company.invitation', { event: 'sent', role: 'manager' }), t.t)).toBe(
       '담당자 초대',
     );
+    // The operator's suspension and resumption, in the company's own log (they record no detail).
+    expect(describeAuditEntry(entry('company.suspend', {}), t.t)).toContain('이용을 중지했습니다');
+    expect(describeAuditEntry(entry('company.resume', {}), t.t)).toContain('이용을 재개했습니다');
   });
 });

@@ -28,6 +28,55 @@ const seoulMonth = (offsetMonths = 0) => {
   return date.toISOString().slice(0, 7);
 };
 
+/** Ten years back is longer than any company keeps a closed case (retention), so every counted month is there. */
+const MONTHS_OFFERED = 120;
+
+/**
+ * A month picked from a list written in the page's language ("2026년 11월", "November 2026"); a native month
+ * input would write it in the browser's locale instead, whatever language the page is in.
+ */
+function MonthSelect({
+  label,
+  value,
+  onChange,
+  error,
+  helperText,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: boolean;
+  helperText?: string;
+}) {
+  const { i18n } = useTranslation();
+  const name = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en' : 'ko', {
+    year: 'numeric',
+    month: 'long',
+    timeZone: 'UTC',
+  });
+  const months = Array.from({ length: MONTHS_OFFERED }, (_, index) => seoulMonth(-index));
+  if (value && !months.includes(value)) months.push(value);
+  return (
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+      error={error}
+      helperText={helperText}
+      sx={{ width: { xs: 'calc(50% - 6px)', sm: 180 } }}
+    >
+      {months.map((month) => (
+        <option key={month} value={month}>
+          {name.format(new Date(`${month}-01T00:00:00Z`))}
+        </option>
+      ))}
+    </TextField>
+  );
+}
+
 function ChartsFallback() {
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, mb: 4 }}>
@@ -61,25 +110,17 @@ function RangeForm({
       }}
       sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start', mb: 3 }}
     >
-      <TextField
-        type="month"
-        size="small"
+      <MonthSelect
         label={t('manager.stats.dateFrom')}
         value={draft.from}
-        onChange={(event) => setDraft({ ...draft, from: event.target.value })}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: draft.to || undefined } }}
+        onChange={(month) => setDraft({ ...draft, from: month })}
         error={invalid}
         helperText={invalid ? t('manager.stats.rangeInvalid') : undefined}
-        sx={{ width: { xs: 'calc(50% - 6px)', sm: 180 } }}
       />
-      <TextField
-        type="month"
-        size="small"
+      <MonthSelect
         label={t('manager.stats.dateTo')}
         value={draft.to}
-        onChange={(event) => setDraft({ ...draft, to: event.target.value })}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: draft.from || undefined } }}
-        sx={{ width: { xs: 'calc(50% - 6px)', sm: 180 } }}
+        onChange={(month) => setDraft({ ...draft, to: month })}
       />
       <Button type="submit" variant="contained" disabled={invalid}>
         {t('manager.stats.apply')}

@@ -12,6 +12,7 @@ import { paths } from '../../config/paths';
 import { CompaniesTable } from './components/companies-table';
 import { CreateCompanyForm } from './components/create-company-form';
 import { HealthPanel } from './components/health-panel';
+import { OperatorAudit } from './components/operator-audit';
 
 /** `/operator`: the platform operator's console — companies and platform health, never a case (issue 13). */
 export default function OperatorPage() {
@@ -56,6 +57,15 @@ export default function OperatorPage() {
           <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
             <CreateCompanyForm />
           </Paper>
+        </section>
+        <section aria-labelledby="operator-audit-heading">
+          <Typography variant="h2" id="operator-audit-heading" sx={{ mb: 1 }}>
+            {t('operator.audit.heading')}
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            {t('operator.audit.intro')}
+          </Typography>
+          <OperatorAudit />
         </section>
       </Stack>
     </PageShell>

@@ -19,6 +19,15 @@ import { type AuditEntry, type AuditFilters, useAudit, usePeople } from '../api/
 import { SettingsSection } from './settings-section';
 
 const DAY_FIELDS = new Set(['ack_deadline_days', 'feedback_deadline_days', 'retention_days']);
+/** Done by the platform's operator, who is no one of the company: named as such, not only by name. */
+const OPERATOR_ACTIONS = new Set<AuditEntry['action']>(['company.suspend', 'company.resume']);
+
+function actorLabel(entry: AuditEntry, t: TFunction): string {
+  if (!entry.actor) return t('settings.audit.system');
+  return OPERATOR_ACTIONS.has(entry.action)
+    ? t('settings.audit.byOperator', { name: entry.actor.name })
+    : entry.actor.name;
+}
 
 /** One readable line per change, from the recorded old and new values; never case content (none is recorded). */
 export function describeAuditEntry(entry: AuditEntry, t: TFunction): string {
@@ -51,6 +60,10 @@ export function describeAuditEntry(entry: AuditEntry, t: TFunction): string {
             : 'invitationSent';
       return t(`settings.audit.detail.${key}`, { role: role(detail.role) });
     }
+    case 'company.suspend':
+      return t('settings.audit.detail.suspended');
+    case 'company.resume':
+      return t('settings.audit.detail.resumed');
     case 'company.settings':
       return Object.entries(detail)
         .map(([field, change]) => {
@@ -142,7 +155,7 @@ export function AuditTab() {
                 {audit.data.results.map((entry) => (
                   <TableRow key={entry.id}>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateTime(entry.at)}</TableCell>
-                    <TableCell>{entry.actor?.name ?? t('settings.audit.system')}</TableCell>
+                    <TableCell>{actorLabel(entry, t)}</TableCell>
                     <TableCell>{t(`settings.audit.actions.${entry.action}`)}</TableCell>
                     <TableCell>{describeAuditEntry(entry, t)}</TableCell>
                   </TableRow>

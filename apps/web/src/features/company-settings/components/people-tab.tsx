@@ -7,8 +7,10 @@ import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
+import { useTheme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -16,6 +18,8 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showSnackbar } from '../../../components/snackbar/snackbar-store';
@@ -149,12 +153,21 @@ function PendingInvitations() {
   );
 }
 
-function RoleSelect({ person, onChange }: { person: Person; onChange: (role: CompanyRole) => void }) {
+function RoleSelect({
+  person,
+  onChange,
+  fullWidth = false,
+}: {
+  person: Person;
+  onChange: (role: CompanyRole) => void;
+  fullWidth?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <TextField
       select
       size="small"
+      fullWidth={fullWidth}
       value={person.role}
       onChange={(event) => onChange(event.target.value as CompanyRole)}
       slotProps={{
@@ -172,9 +185,145 @@ function RoleSelect({ person, onChange }: { person: Person; onChange: (role: Com
   );
 }
 
-function PeopleTable({ currentUserId }: { currentUserId?: string }) {
+function MfaChip({ person }: { person: Person }) {
+  const { t } = useTranslation();
+  return (
+    <Chip
+      size="small"
+      color={person.has_mfa ? 'success' : 'default'}
+      variant={person.has_mfa ? 'filled' : 'outlined'}
+      label={person.has_mfa ? t('settings.people.mfaOn') : t('settings.people.mfaOff')}
+    />
+  );
+}
+
+interface PeopleViewProps {
+  people: Person[];
+  currentUserId?: string;
+  onRole: (person: Person, role: CompanyRole) => void;
+  onRemove: (person: Person) => void;
+}
+
+function PeopleTableView({ people, currentUserId, onRole, onRemove }: PeopleViewProps) {
   const { t } = useTranslation();
   const { date } = useDateTime();
+  return (
+    <TableContainer
+      tabIndex={0}
+      aria-label={t('settings.people.heading')}
+      sx={{ overflowX: 'auto', position: 'relative' }}
+    >
+      {/* position: the hidden column label is absolutely placed; it must stay inside the scroll box. */}
+      <Table size="small" data-testid="people-table">
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('settings.people.name')}</TableCell>
+            <TableCell>{t('settings.people.email')}</TableCell>
+            <TableCell>{t('settings.people.role')}</TableCell>
+            <TableCell>{t('settings.people.mfa')}</TableCell>
+            <TableCell>{t('settings.people.joined')}</TableCell>
+            <TableCell>
+              <Box component="span" sx={visuallyHidden}>
+                {t('settings.people.actions')}
+              </Box>
+            </TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {people.map((person) => (
+            <TableRow key={person.id} data-testid={`person-${person.email}`}>
+              <TableCell>
+                {person.name}
+                {person.id === currentUserId && ` (${t('settings.people.you')})`}
+              </TableCell>
+              <TableCell sx={{ wordBreak: 'break-all' }}>{person.email}</TableCell>
+              <TableCell>
+                <RoleSelect person={person} onChange={(role) => onRole(person, role)} />
+              </TableCell>
+              <TableCell>
+                <MfaChip person={person} />
+              </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{date(person.joined_at)}</TableCell>
+              <TableCell>
+                {person.role !== 'member' && (
+                  <Button size="small" color="error" onClick={() => onRemove(person)}>
+                    {t('settings.people.remove')}
+                  </Button>
+                )}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+/**
+ * Below `sm` six columns do not fit: an address broke after every few letters and the MFA, joined and remove
+ * columns sat behind a sideways scroll. One card per person shows all of it at full width instead.
+ */
+function PeopleCards({ people, currentUserId, onRole, onRemove }: PeopleViewProps) {
+  const { t } = useTranslation();
+  const { date } = useDateTime();
+  return (
+    <Stack
+      component="ul"
+      spacing={1.5}
+      aria-label={t('settings.people.heading')}
+      data-testid="people-cards"
+      sx={{ listStyle: 'none', p: 0, m: 0 }}
+    >
+      {people.map((person) => (
+        <Paper
+          component="li"
+          variant="outlined"
+          key={person.id}
+          data-testid={`person-${person.email}`}
+          sx={{ p: 2 }}
+        >
+          <Typography component="p" sx={{ fontWeight: 700 }}>
+            {person.name}
+            {person.id === currentUserId && ` (${t('settings.people.you')})`}
+          </Typography>
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            data-testid="person-email"
+            sx={{ overflowWrap: 'anywhere', mb: 1.5 }}
+          >
+            {person.email}
+          </Typography>
+          <RoleSelect person={person} onChange={(role) => onRole(person, role)} fullWidth />
+          <Stack direction="row" spacing={1} sx={{ mt: 1.5, alignItems: 'center', flexWrap: 'wrap' }}>
+            <MfaChip person={person} />
+            <Typography variant="body2" color="text.secondary">
+              {t('settings.people.joinedOn', { date: date(person.joined_at) })}
+            </Typography>
+          </Stack>
+          {person.role !== 'member' && (
+            <Button
+              size="small"
+              color="error"
+              variant="outlined"
+              fullWidth
+              onClick={() => onRemove(person)}
+              sx={{ mt: 1.5 }}
+            >
+              {t('settings.people.remove')}
+            </Button>
+          )}
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
+function PeopleList({ currentUserId }: { currentUserId?: string }) {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  // Read at once, so a phone never lays out the table first and then swaps it.
+  const isPhone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const people = usePeople();
   const changeRole = useChangeRole();
   const [removing, setRemoving] = useState<Person | null>(null);
@@ -194,6 +343,7 @@ function PeopleTable({ currentUserId }: { currentUserId?: string }) {
   if (people.error) return <Alert severity="error">{people.error.message}</Alert>;
   if (!people.data.length) return <Alert severity="info">{t('settings.people.empty')}</Alert>;
   const handlers = people.data.filter((person) => person.role !== 'member').length;
+  const View = isPhone ? PeopleCards : PeopleTableView;
   return (
     <>
       <Stack direction="row" spacing={1} sx={{ mb: 2 }}>
@@ -203,62 +353,12 @@ function PeopleTable({ currentUserId }: { currentUserId?: string }) {
           label={t('settings.people.members', { count: people.data.length - handlers })}
         />
       </Stack>
-      <TableContainer
-        tabIndex={0}
-        aria-label={t('settings.people.heading')}
-        sx={{ overflowX: 'auto', position: 'relative' }}
-      >
-        {/* position: the hidden column label is absolutely placed; it must stay inside the scroll box. */}
-        <Table size="small" data-testid="people-table">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('settings.people.name')}</TableCell>
-              <TableCell>{t('settings.people.email')}</TableCell>
-              <TableCell>{t('settings.people.role')}</TableCell>
-              <TableCell>{t('settings.people.mfa')}</TableCell>
-              <TableCell>{t('settings.people.joined')}</TableCell>
-              <TableCell>
-                <Box component="span" sx={visuallyHidden}>
-                  {t('settings.people.actions')}
-                </Box>
-              </TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {people.data.map((person) => (
-              <TableRow key={person.id} data-testid={`person-${person.email}`}>
-                <TableCell>
-                  {person.name}
-                  {person.id === currentUserId && ` (${t('settings.people.you')})`}
-                </TableCell>
-                <TableCell sx={{ wordBreak: 'break-all' }}>{person.email}</TableCell>
-                <TableCell>
-                  <RoleSelect
-                    person={person}
-                    onChange={(role) => (role === 'member' ? setRemoving(person) : apply(person, role))}
-                  />
-                </TableCell>
-                <TableCell>
-                  <Chip
-                    size="small"
-                    color={person.has_mfa ? 'success' : 'default'}
-                    variant={person.has_mfa ? 'filled' : 'outlined'}
-                    label={person.has_mfa ? t('settings.people.mfaOn') : t('settings.people.mfaOff')}
-                  />
-                </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{date(person.joined_at)}</TableCell>
-                <TableCell>
-                  {person.role !== 'member' && (
-                    <Button size="small" color="error" onClick={() => setRemoving(person)}>
-                      {t('settings.people.remove')}
-                    </Button>
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <View
+        people={people.data}
+        currentUserId={currentUserId}
+        onRole={(person, role) => (role === 'member' ? setRemoving(person) : apply(person, role))}
+        onRemove={setRemoving}
+      />
       <ConfirmDialog
         open={removing !== null}
         title={t('settings.people.remove')}
@@ -286,7 +386,7 @@ export function PeopleTab({ currentUserId }: { currentUserId?: string }) {
         </Box>
       </SettingsSection>
       <SettingsSection title={t('settings.people.heading')} intro={t('settings.people.intro')}>
-        <PeopleTable currentUserId={currentUserId} />
+        <PeopleList currentUserId={currentUserId} />
       </SettingsSection>
     </Stack>
   );

@@ -33,7 +33,14 @@ export function AssigneesPanel({ report }: { report: ManagerCase }) {
           ))}
         </Box>
       )}
-      {report.can_assign && <AssignForm key={report.assignees.map((a) => a.id).join()} report={report} />}
+      {report.can_assign &&
+        (report.is_closed ? (
+          <Typography variant="body2" color="text.secondary" data-testid="assignees-closed">
+            {t('manager.closed.assignees')}
+          </Typography>
+        ) : (
+          <AssignForm key={report.assignees.map((a) => a.id).join()} report={report} />
+        ))}
       {report.can_assign && <ExclusionForm report={report} />}
     </Box>
   );

@@ -1,4 +1,4 @@
-import type { PlatformHealth } from '@ansim/shared/operator';
+import type { PlatformHealth } from '@ansim/shared/contract/operator';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { queryKey } from '../../../lib/query-keys';
 import { request } from '../../../lib/request';

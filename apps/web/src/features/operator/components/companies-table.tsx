@@ -1,4 +1,4 @@
-import type { OperatorCompany } from '@ansim/shared/operator';
+import type { OperatorCompany } from '@ansim/shared/contract/operator';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
