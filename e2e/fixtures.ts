@@ -7,6 +7,7 @@ import { deriveKey } from 'altcha-lib/algorithms/sha';
 import * as OTPAuth from 'otpauth';
 import { waitForMailLink } from './mailbox';
 import { ARTIFACTS, readServerState, TOTP_SECRETS_FILE } from './server-state';
+import { demoPassword } from './spawned-api';
 
 /** Read on use, not at import: test files may be collected before the global setup has started the server. */
 export const server = {
@@ -40,21 +41,13 @@ export async function csrfHeaders(request: APIRequestContext): Promise<Record<st
   return { 'X-CSRFToken': token };
 }
 
-/** The demo manager's one-time password, printed once by the server's first start (global setup keeps it). */
-export function demoManager(): TestUser {
-  const log = readFileSync(readServerState().logFile, 'utf8');
-  const match = /manager@demo\.example\s+비밀번호 password: (\S+)/.exec(log);
-  if (!match) throw new Error('The server log has no demo manager account (was the data directory fresh?)');
-  return { email: 'manager@demo.example', password: match[1]!, name: '김담당' };
+/** A demo account's one-time password, from the log of the global setup's server (printed at its first start). */
+function demoAccount(email: string, name: string): TestUser {
+  return { email, password: demoPassword(readFileSync(readServerState().logFile, 'utf8'), email), name };
 }
 
-/** A demo account's one-time password from the server log of the global setup's first start. */
-function demoAccount(email: string, name: string): TestUser {
-  const log = readFileSync(readServerState().logFile, 'utf8');
-  const match = new RegExp(`${email.replace(/[.]/g, '\\.')}\\s+비밀번호 password: (\\S+)`).exec(log);
-  if (!match) throw new Error(`The server log has no demo account ${email} (was the data directory fresh?)`);
-  return { email, password: match[1]!, name };
-}
+/** The demo manager of 데모 주식회사. */
+export const demoManager = (): TestUser => demoAccount('manager@demo.example', '김담당');
 
 /**
  * The demo company's admin (role `admin`): handles cases like a manager and runs the settings. Like every
@@ -83,11 +76,18 @@ export async function createConfirmedUser(
 /** The demo company's mail domain: the server seeds it on a fresh embedded database (apps/api/src/seed.ts). */
 export const DEMO_COMPANY_DOMAIN = 'demo.example';
 
-/** A confirmed member of 데모 주식회사: registering with an address on its domain places the user in it. */
-export const createCompanyMember = (request: APIRequestContext): Promise<TestUser> =>
+/**
+ * A confirmed member of 데모 주식회사: registering with an address on its domain places the user in it. A spec
+ * that picks the person by name on a page gives a name of its own.
+ */
+export const createCompanyMember = (
+  request: APIRequestContext,
+  overrides: Partial<Pick<TestUser, 'name'>> = {},
+): Promise<TestUser> =>
   createConfirmedUser(request, {
     ...newUser(),
     email: `e2e-${randomBytes(5).toString('hex')}@${DEMO_COMPANY_DOMAIN}`,
+    ...overrides,
   });
 
 /** Waits for the ALTCHA widget to solve its proof of work; clicks it if it has not started by itself. */

@@ -3,10 +3,18 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import type {
+  APIRequestContext,
+  Browser,
+  BrowserContext,
+  Page,
+  PlaywrightWorkerArgs,
+} from '@playwright/test';
 import {
+  createCompanyMember,
   createConfirmedUser,
   csrfHeaders,
+  demoAdmin,
   demoManager,
   ensureManagerTotp,
   expect,
@@ -18,8 +26,9 @@ import {
 } from '../fixtures';
 
 /**
- * Issue 12 as one case: follow-up evidence, the reporter's say on a measure (근로기준법 제76조의3 ③④), the
- * reason for carrying it out despite an objection, and the recorded outcome the reporter then sees.
+ * Issue 12 as one case: follow-up evidence, the manager assigning an investigator who sees only that case, the
+ * reporter's say on a measure (근로기준법 제76조의3 ③④), the reason for carrying it out despite an objection,
+ * and the recorded outcome the reporter then sees.
  */
 
 const suffix = randomBytes(3).toString('hex');
@@ -55,7 +64,12 @@ function recording(): Buffer {
   return Buffer.concat([riff, body]);
 }
 
-async function loggedIn(browser: Browser, user: TestUser): Promise<{ context: BrowserContext; page: Page }> {
+/** A browser of its own for one person, logged in through the form; `landing` is where the login takes them. */
+async function loggedIn(
+  browser: Browser,
+  user: TestUser,
+  landing: RegExp,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: server.baseURL,
     viewport: { width: 1280, height: 900 },
@@ -64,8 +78,34 @@ async function loggedIn(browser: Browser, user: TestUser): Promise<{ context: Br
   const page = await context.newPage();
   await page.goto('/login');
   await loginThroughUi(page, user);
-  await expect(page).toHaveURL(user.email.startsWith('manager@') ? /\/manager$/ : /\/dashboard$/);
+  await expect(page).toHaveURL(landing);
   return { context, page };
+}
+
+/**
+ * A member of the demo company made `investigator` by the demo admin through the people API of the settings
+ * page, then given the second factor every handler needs. Their name is unique, to be picked on the case page.
+ */
+async function createInvestigator(playwright: PlaywrightWorkerArgs['playwright']): Promise<TestUser> {
+  const request = await playwright.request.newContext({ baseURL: server.baseURL });
+  const user = await createCompanyMember(request, { name: `정조사${suffix}` });
+  const admin = await playwright.request.newContext({ baseURL: server.baseURL });
+  await ensureManagerTotp(admin, server.baseURL, demoAdmin());
+  const people = (await (await admin.get('/api/v1/company/people')).json()) as {
+    results: { id: string; email: string }[];
+  };
+  const person = people.results.find((row) => row.email === user.email);
+  expect(person, `${user.email} is not among the company's people`).toBeTruthy();
+  const changed = await admin.patch(`/api/v1/company/people/${person!.id}`, {
+    headers: await csrfHeaders(admin),
+    data: { role: 'investigator' },
+  });
+  expect(changed.status(), await changed.text()).toBe(200);
+  expect(((await changed.json()) as { role: string }).role).toBe('investigator');
+  await admin.dispose();
+  await ensureManagerTotp(request, server.baseURL, user);
+  await request.dispose();
+  return user;
 }
 
 async function fileReport(request: APIRequestContext): Promise<string> {
@@ -100,31 +140,50 @@ async function expectNoAxeViolations(page: Page) {
 }
 
 let reporter: { context: BrowserContext; page: Page };
-let handler: { context: BrowserContext; page: Page };
+let manager: { context: BrowserContext; page: Page };
+let investigator: { context: BrowserContext; page: Page };
+let investigatorUser: TestUser;
 let caseId: string;
+/** A second case of the same reporter that nobody assigns: the investigator must never see it. */
+let unassignedId: string;
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ browser, playwright }) => {
+  // Three accounts, two of them handlers with a second factor, and three logins: longer than one test.
+  test.setTimeout(240_000);
   const request = await playwright.request.newContext({ baseURL: server.baseURL });
   await createConfirmedUser(request, reporterUser);
   await request.dispose();
-  reporter = await loggedIn(browser, reporterUser);
+  reporter = await loggedIn(browser, reporterUser, /\/dashboard$/);
   caseId = await fileReport(reporter.context.request);
+  unassignedId = await fileReport(reporter.context.request);
   const managerRequest = await playwright.request.newContext({ baseURL: server.baseURL });
   await ensureManagerTotp(managerRequest, server.baseURL, demoManager());
   await managerRequest.dispose();
-  // Step 2 (assigning an investigator) needs PUT …/assignees and a way to give a user the investigator role
-  // while the server runs; neither exists on this branch, so the demo manager takes the handler's steps.
-  handler = await loggedIn(browser, demoManager());
+  manager = await loggedIn(browser, demoManager(), /\/manager$/);
+  investigatorUser = await createInvestigator(playwright);
+  investigator = await loggedIn(browser, investigatorUser, /\/manager$/);
 });
 
 test.afterAll(async () => {
   await reporter?.context.close();
-  await handler?.context.close();
+  await manager?.context.close();
+  await investigator?.context.close();
 });
 
-test('1. the reporter sends a recording with a message, and the handler can download it', async () => {
+/** What the investigator's own session gets from the case routes: 404 for a case not assigned to them. */
+async function investigatorCaseStatus(id: string): Promise<number> {
+  return (await investigator.context.request.get(`/api/v1/manager/report/${id}`)).status();
+}
+
+async function investigatorCaseIds(): Promise<string[]> {
+  const response = await investigator.context.request.get('/api/v1/manager/report/');
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { results: { id: string }[] }).results.map((row) => row.id);
+}
+
+test('1. the reporter sends a recording with a message', async () => {
   const { page } = reporter;
   await page.goto(`/report-detail/${caseId}`);
   const messages = page.getByTestId('report-messages');
@@ -138,17 +197,50 @@ test('1. the reporter sends a recording with a message, and the handler can down
   await messages.getByRole('button', { name: '메시지 보내기' }).click();
   await expect(messages.getByRole('link', { name: RECORDING })).toBeVisible();
   await expect(messages.getByTestId('message-attachment-item')).toHaveCount(0);
+});
 
-  await handler.page.goto(`/manager/detail/${caseId}`);
-  const thread = handler.page.getByTestId('section-messages');
-  const link = thread.getByRole('link', { name: RECORDING });
+test('2. the manager assigns the investigator, who then sees that case and its recording, and no other', async () => {
+  // Before: an investigator sees no case of the company, as if none existed.
+  expect(await investigatorCaseStatus(caseId)).toBe(404);
+  expect(await investigatorCaseIds()).not.toContain(caseId);
+
+  const { page } = manager;
+  await page.goto(`/manager/detail/${caseId}`);
+  await expect(page.getByTestId('section-messages').getByRole('link', { name: RECORDING })).toBeVisible();
+  const panel = page.getByTestId('section-assignees');
+  await expect(panel).toContainText('아직 지정된 조사 담당자가 없습니다');
+  await panel
+    .getByRole('checkbox', { name: new RegExp(`${investigatorUser.name} \\(조사 담당자\\)`) })
+    .check();
+  await panel.getByTestId('save-assignees').click();
+  await expect(panel.getByTestId('assignee-list')).toContainText(`${investigatorUser.name} · 조사 담당자`);
+  await expect(page.getByTestId('section-audit')).toContainText('담당자 지정');
+
+  // After: their list holds this one case; the other case of the same reporter stays a 404.
+  const mine = investigator.page;
+  await mine.goto('/manager');
+  await expect(mine.getByTestId('report-row')).toHaveCount(1);
+  const caseNumber = (
+    (await (await investigator.context.request.get(`/api/v1/manager/report/${caseId}`)).json()) as {
+      case_number: string;
+    }
+  ).case_number;
+  await expect(mine.getByTestId('report-row')).toContainText(caseNumber);
+  expect(await investigatorCaseIds()).toEqual([caseId]);
+  expect(await investigatorCaseStatus(unassignedId)).toBe(404);
+  await mine.goto(`/manager/detail/${unassignedId}`);
+  await expect(mine.getByTestId('case-not-found')).toBeVisible();
+
+  await mine.goto(`/manager/detail/${caseId}`);
+  const link = mine.getByTestId('section-messages').getByRole('link', { name: RECORDING });
   await expect(link).toBeVisible();
-  const download = await (await handler.context.request.get((await link.getAttribute('href'))!)).body();
+  const download = await (await investigator.context.request.get((await link.getAttribute('href'))!)).body();
   expect(download.subarray(0, 4).toString('latin1')).toBe('RIFF');
 });
 
-test('3. the handler proposes a protective measure', async () => {
-  const { page } = handler;
+test('3. the investigator proposes a protective measure', async () => {
+  const { page } = investigator;
+  await page.goto(`/manager/detail/${caseId}`);
   const measures = page.getByTestId('section-measures');
   await measures.getByLabel('세부 내용').fill('행위자와 다른 층으로 자리를 옮깁니다.');
   await measures.getByRole('button', { name: '추가', exact: true }).click();
@@ -175,8 +267,8 @@ test('4. the reporter reads the right, and objects in their own words', async ()
   await expect(section.getByTestId('measure-opinion-recorded')).toContainText(OBJECTION);
 });
 
-test('5. the handler records a reason to carry out the measure, then the outcome', async () => {
-  const { page } = handler;
+test('5. the investigator records a reason to carry out the measure, then the outcome', async () => {
+  const { page } = investigator;
   await page.goto(`/manager/detail/${caseId}`);
   const measures = page.getByTestId('section-measures');
   await expect(measures.getByTestId('measure-reporter-opinion')).toContainText('신고인 의견: 반대함');
@@ -223,8 +315,8 @@ test('6. the reporter sees the finding', async () => {
   await expect(page.getByTestId('report-status')).toContainText('조치 완료');
 });
 
-test('7. the investigation record downloads as a PDF holding the case number, the opinion and the finding', async () => {
-  const { page, context } = handler;
+test('7. the investigator downloads the record as a PDF holding the case number, the opinion and the finding', async () => {
+  const { page, context } = investigator;
   await page.goto(`/manager/detail/${caseId}`);
   const caseNumber = (
     (await (await context.request.get(`/api/v1/manager/report/${caseId}`)).json()) as {
@@ -244,10 +336,12 @@ test('7. the investigation record downloads as a PDF holding the case number, th
   expect(text).toContain(caseNumber);
   expect(text).toContain('일부인정');
   expect(text).toContain(OBJECTION.replace(/\s+/g, ''));
+  // Printed by the investigator, in their own session.
+  expect(text).toContain(`출력:${investigatorUser.name}`);
 });
 
-test('closed means closed: only notes, messages and a reopening with its reason', async () => {
-  const { page } = handler;
+test('closed means closed: only notes, messages, exclusions and a reopening with its reason', async () => {
+  const { page } = manager;
   await page.goto(`/manager/detail/${caseId}`);
   await page.getByRole('button', { name: '처리 상태 변경' }).click();
   let dialog = page.getByRole('dialog');
@@ -264,6 +358,12 @@ test('closed means closed: only notes, messages and a reopening with its reason'
   ).toHaveCount(0);
   await expect(page.getByTestId('invitations-closed')).toBeVisible();
   await expect(page.getByTestId('section-messages').getByRole('button', { name: /보내기/ })).toBeEnabled();
+  // The handlers stay as they were; keeping someone away from the case is still possible.
+  const assignees = page.getByTestId('section-assignees');
+  await expect(assignees.getByTestId('assignees-closed')).toBeVisible();
+  await expect(assignees.getByTestId('save-assignees')).toHaveCount(0);
+  await expect(assignees.getByTestId('assignee-list')).toContainText(investigatorUser.name);
+  await expect(assignees.getByRole('button', { name: '사건에서 제외' })).toBeVisible();
   await page.getByTestId('section-outcome').scrollIntoViewIfNeeded();
   await page.screenshot({ path: join(SCREENSHOTS, 'case-closed-manager-1280.png'), fullPage: true });
   await expectNoAxeViolations(page);
@@ -277,6 +377,7 @@ test('closed means closed: only notes, messages and a reopening with its reason'
   await dialog.getByRole('button', { name: '상태 변경' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('case-closed-notice')).toHaveCount(0);
+  await expect(assignees.getByTestId('save-assignees')).toBeVisible();
   await expect(page.getByTestId('section-timeline')).toContainText(
     '신고인이 추가 녹음을 보내와 다시 조사합니다.',
   );

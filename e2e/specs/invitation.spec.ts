@@ -1,8 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import {
@@ -12,10 +8,9 @@ import {
   type Page,
   request,
 } from '@playwright/test';
-import { solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/sha';
-import { ensureManagerTotp, expect, SCREENSHOTS, test } from '../fixtures';
+import { csrfHeaders, ensureManagerTotp, expect, loginThroughApi, SCREENSHOTS, test } from '../fixtures';
 import { linkIn, type ReceivedMail, type SmtpMailbox, startSmtpMailbox } from '../smtp-mailbox';
+import { demoPassword, type SpawnedApi, startApi, stopApi } from '../spawned-api';
 
 /**
  * Issue 6 end to end: a real SMTP server started here receives every mail of a second API server started for
@@ -24,7 +19,6 @@ import { linkIn, type ReceivedMail, type SmtpMailbox, startSmtpMailbox } from '.
  * and the invitees answer through the links in the mails they received — in Chromium, without accounts.
  */
 
-const ROOT = join(import.meta.dirname, '../..');
 const suffix = randomBytes(3).toString('hex');
 const REPORTER = {
   email: `reporter-${suffix}@demo.example`,
@@ -37,97 +31,11 @@ const COMPANY = '데모 주식회사';
 const ACT_DESCRIPTION = '주간 회의 중 여러 사람 앞에서 보고서를 던지며 큰 소리로 모욕';
 
 let smtp: SmtpMailbox;
-let api: { child: ChildProcess; baseURL: string; dataDir: string; stdout: string };
+let api: SpawnedApi;
 let reportId: string;
 let caseNumber: string;
 let managerApi: APIRequestContext;
 const links = { defendant: '', references: [] as string[] };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-async function startApi(smtpPort: number) {
-  const port = await freePort();
-  const baseURL = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'ansim-e2e-invitation-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      PUBLIC_URL: baseURL,
-      // development: the first start prints the demo accounts (and their one-time passwords) to stdout.
-      NODE_ENV: 'development',
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-      WEB_DIST: join(ROOT, 'apps/web/dist'),
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const state = { child, baseURL, dataDir, stdout: '' };
-  child.stdout!.on('data', (chunk: Buffer) => {
-    state.stdout += chunk.toString('utf8');
-  });
-  child.stderr!.on('data', (chunk: Buffer) => {
-    state.stdout += chunk.toString('utf8');
-  });
-  // A server that dies while starting ends the wait at once instead of after the whole timeout.
-  const died = new Promise<never>((_, reject) => {
-    child.once('exit', () => reject(new Error(`API server exited early:\n${state.stdout}`)));
-  });
-  const healthy = expect
-    .poll(
-      () =>
-        fetch(`${baseURL}/api/health`)
-          .then((response) => response.ok)
-          .catch(() => false),
-      { message: 'API server healthy', timeout: 90_000, intervals: [250] },
-    )
-    .toBe(true);
-  await Promise.race([healthy, died]);
-  return state;
-}
-
-async function csrf(context: APIRequestContext): Promise<Record<string, string>> {
-  await context.get('/api/csrf');
-  const token = (await context.storageState()).cookies.find((cookie) => cookie.name === 'csrftoken')?.value;
-  if (!token) throw new Error('no csrftoken cookie');
-  return { 'X-CSRFToken': token };
-}
-
-/** Solves the server's ALTCHA proof of work the way the login widget does (as apps/api/test/helpers.ts). */
-async function captcha(context: APIRequestContext): Promise<string> {
-  const challenge = await (await context.get('/api/v1/captcha/challenge')).json();
-  const solution = await solveChallenge({ challenge, deriveKey });
-  if (!solution) throw new Error('captcha not solved');
-  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
-}
-
-async function login(context: APIRequestContext, email: string, password: string): Promise<number> {
-  const response = await context.post('/api/v1/token/', {
-    headers: await csrf(context),
-    data: { email, password, captcha: await captcha(context) },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return ((await response.json()) as { expires: number }).expires;
-}
-
-function demoManagerPassword(stdout: string): string {
-  const match = /manager@demo\.example\s+비밀번호 password: (\S+)/.exec(stdout);
-  if (!match) throw new Error(`The server printed no demo manager account:\n${stdout}`);
-  return match[1]!;
-}
 
 const isInvitation = (mail: ReceivedMail) =>
   mail.text.includes('?token=') && mail.subject.includes('진술 요청');
@@ -173,25 +81,31 @@ test.setTimeout(180_000);
 test.beforeAll(async () => {
   test.setTimeout(240_000);
   smtp = await startSmtpMailbox();
-  api = await startApi(smtp.port);
+  api = await startApi({
+    dataDirPrefix: 'ansim-e2e-invitation-',
+    env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}` },
+  });
 
   // The reporter registers with a company address and confirms it through the mail the SMTP server got.
   const reporter = await request.newContext({ baseURL: api.baseURL });
-  const created = await reporter.post('/api/v1/user/', { headers: await csrf(reporter), data: REPORTER });
+  const created = await reporter.post('/api/v1/user/', {
+    headers: await csrfHeaders(reporter),
+    data: REPORTER,
+  });
   expect(created.status(), await created.text()).toBe(201);
   const confirmMail = await smtp.waitFor(REPORTER.email, (mail) =>
     mail.text.includes('/register/confirm?token='),
   );
   const confirmToken = new URL(linkIn(confirmMail, '/register/confirm')).searchParams.get('token')!;
   const confirmed = await reporter.post('/api/v1/user/email/confirm-email', {
-    headers: await csrf(reporter),
+    headers: await csrfHeaders(reporter),
     data: { token: confirmToken },
   });
   expect(confirmed.status(), await confirmed.text()).toBe(200);
-  await login(reporter, REPORTER.email, REPORTER.password);
+  await loginThroughApi(reporter, api.baseURL, REPORTER);
 
   const evidence = await reporter.post('/api/v1/file/', {
-    headers: await csrf(reporter),
+    headers: await csrfHeaders(reporter),
     multipart: {
       file: {
         name: `${REPORTER.name}_메신저.txt`,
@@ -204,7 +118,7 @@ test.beforeAll(async () => {
   const evidenceId = ((await evidence.json()) as { id: string }).id;
 
   const filed = await reporter.post('/api/v1/report/', {
-    headers: await csrf(reporter),
+    headers: await csrfHeaders(reporter),
     data: {
       report_type: 'formal',
       reporter_type: 'victim',
@@ -253,11 +167,11 @@ test.beforeAll(async () => {
   // Managers must have a second factor (issue 11): the demo manager enrols TOTP, then logs in with a code.
   await ensureManagerTotp(managerApi, api.baseURL, {
     email: 'manager@demo.example',
-    password: demoManagerPassword(api.stdout),
+    password: demoPassword(api.output, 'manager@demo.example'),
     name: '김담당',
   });
   const invited = await managerApi.post(`/api/v1/manager/report/${reportId}/invitations`, {
-    headers: await csrf(managerApi),
+    headers: await csrfHeaders(managerApi),
     data: {
       invitations: [
         { kind: 'defendant' },
@@ -277,12 +191,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await managerApi?.dispose();
-  if (api?.child.exitCode === null) {
-    const exited = new Promise((resolve) => api.child.once('exit', resolve));
-    api.child.kill('SIGTERM');
-    await exited;
-  }
-  if (api) rmSync(api.dataDir, { recursive: true, force: true });
+  if (api) await stopApi(api);
   await smtp?.close();
 });
 
@@ -499,7 +408,7 @@ test('a revoked link shows the invalid-link page, and an unknown one too', async
   const revoked = await managerApi.post(
     `/api/v1/manager/report/${reportId}/invitations/${second.id}/revoke`,
     {
-      headers: await csrf(managerApi),
+      headers: await csrfHeaders(managerApi),
     },
   );
   expect(revoked.status(), await revoked.text()).toBe(200);
