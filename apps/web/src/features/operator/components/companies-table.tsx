@@ -15,6 +15,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showSnackbar } from '../../../components/snackbar/snackbar-store';
+import { formatDate } from '../../../lib/datetime';
 import { errorText } from '../../../lib/messages';
 import { useOperatorCompanies, useSetSuspended } from '../api/companies';
 
@@ -141,7 +142,7 @@ export function CompaniesTable() {
                 {t('operator.companies.registered')}
               </Typography>
               <Typography component="dd" variant="body2" sx={{ m: 0 }}>
-                {new Date(company.created_at).toLocaleDateString(i18n.language)}
+                {formatDate(company.created_at, i18n.language)}
               </Typography>
             </Box>
             <Box sx={{ mt: 1.5, textAlign: 'right' }}>
