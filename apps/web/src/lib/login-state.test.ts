@@ -64,7 +64,7 @@ describe('login state', () => {
       await refreshLoginStatus();
       expect(useLoginState.getState().expires).toBeNull();
       warn.mockRestore();
-      // The landing page's first visit never loads the axios helper for this.
+      // The landing page's first visit never loads the request helper for this.
       expect(request).not.toHaveBeenCalled();
     } finally {
       vi.unstubAllGlobals();

@@ -62,7 +62,7 @@ export const useIsLoggedIn = (): boolean => useLoginState((state) => isLoggedInA
 
 type TokenResponse = SessionExpires;
 
-/** Loaded on demand so the landing page does not pay for axios before it makes a call. */
+/** Loaded on demand so the landing page does not pay for the request helper before it makes a call. */
 const loadRequest = () => import('./request');
 
 /** A finished login, or one whose password was right and whose second factor the server now asks for. */
@@ -123,7 +123,7 @@ export async function logout(): Promise<void> {
 
 /** Spec §4: runs at start-up. UNAUTHORIZED ends the local session; any other failure is only logged. */
 export async function refreshLoginStatus(): Promise<void> {
-  // A plain fetch: this runs on every first visit, the landing page's included, which must not pay for axios
+  // A plain fetch: this runs on every first visit, the landing page's included, which must not pay for the request helper
   // (issue 16's 150 KB budget on what a first visit transfers). A GET needs no CSRF token.
   try {
     const response = await fetch(`${env.apiBase}/api/v1/token/`, {

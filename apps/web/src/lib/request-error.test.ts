@@ -2,8 +2,11 @@ import { CLIENT_MESSAGES_KO, ERROR_MESSAGES_KO } from '@ansim/shared/messages.ko
 import { describe, expect, it } from 'vitest';
 import { RequestError, toRequestError } from './request-error';
 
-const response = (status: number, data?: unknown) => ({ isAxiosError: true, response: { status, data } });
-const noResponse = (code?: string) => ({ isAxiosError: true, code });
+const response = (status: number, data?: unknown) => ({
+  isTransportFailure: true,
+  response: { status, data },
+});
+const noResponse = (code?: string) => ({ isTransportFailure: true, code });
 
 describe('toRequestError — spec §8 catalogue', () => {
   it.each([

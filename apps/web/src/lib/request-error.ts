@@ -22,15 +22,21 @@ export class RequestError extends Error {
   }
 }
 
-/** The parts of an axios error the catalogue looks at; kept structural so tests need no axios internals. */
+/**
+ * A call that failed on the way (no `response`: `code` says why, in the catalogue's names ERR_NETWORK,
+ * ECONNABORTED, ERR_CANCELED) or that the server answered with an error status (`response`).
+ */
 export interface TransportFailure {
-  isAxiosError?: boolean;
+  isTransportFailure: true;
   code?: string;
   response?: { status: number; data?: unknown };
+  cause?: unknown;
 }
 
 function isTransportFailure(error: unknown): error is TransportFailure {
-  return typeof error === 'object' && error !== null && (error as TransportFailure).isAxiosError === true;
+  return (
+    typeof error === 'object' && error !== null && (error as TransportFailure).isTransportFailure === true
+  );
 }
 
 function isErrorPayload(data: unknown): data is ErrorPayload {

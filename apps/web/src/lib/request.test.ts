@@ -1,22 +1,16 @@
 import { CSRF_HEADER } from '@ansim/shared/constants';
-import axios, { type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createHttpClient, readCsrfToken, request, setHttpClient } from './request';
+import { type HttpCall, readCsrfToken, request, setTransport, xhrTransport } from './request';
 import { RequestError } from './request-error';
 
-let seen: InternalAxiosRequestConfig[] = [];
+let seen: HttpCall[] = [];
 
-function useAdapter(handler: (config: InternalAxiosRequestConfig) => { status: number; data?: unknown }) {
-  const adapter: AxiosAdapter = async (config) => {
-    seen.push(config);
-    const { status, data } = handler(config);
-    const result = { status, data, statusText: '', headers: {}, config, request: {} };
-    if (status >= 400) throw new axios.AxiosError('fail', undefined, config, {}, result);
-    return result;
-  };
-  const client = createHttpClient('');
-  client.defaults.adapter = adapter;
-  setHttpClient(client);
+function answerWith(handler: (call: HttpCall) => { status: number; data?: unknown }) {
+  setTransport(async (call) => {
+    seen.push(call);
+    const { status, data } = handler(call);
+    return { status, header: () => null, data: data ?? '' };
+  });
 }
 
 const setCookie = (value: string) => {
@@ -38,44 +32,53 @@ describe('request helper (spec §7)', () => {
   });
   afterEach(clearCookies);
 
-  it('upper-cases the method, sends cookies, has no timeout and returns the body', async () => {
-    useAdapter(() => ({ status: 200, data: { expires: 123 } }));
+  it('upper-cases the method, asks for JSON and returns the body', async () => {
+    answerWith(() => ({ status: 200, data: { expires: 123 } }));
     await expect(request('get', '/api/v1/token/')).resolves.toEqual({ expires: 123 });
-    expect(seen[0]!.method?.toUpperCase()).toBe('GET');
-    expect(seen[0]!.withCredentials).toBe(true);
-    expect(seen[0]!.timeout).toBe(0);
+    expect(seen[0]!.method).toBe('GET');
+    expect(seen[0]!.headers.Accept).toBe('application/json');
+    expect(seen[0]!.body).toBeNull();
   });
 
   it('fetches /api/csrf first when the cookie is missing, then sends the token header', async () => {
-    useAdapter((config) => {
-      if (config.url === '/api/csrf') {
+    answerWith((call) => {
+      if (call.url === '/api/csrf') {
         setCookie('csrftoken=tok123; path=/');
         return { status: 204 };
       }
       return { status: 201, data: { ok: true } };
     });
     await request('post', '/api/v1/user/', { data: { email: 'a@b.c' } });
-    expect(seen.map((config) => config.url)).toEqual(['/api/csrf', '/api/v1/user/']);
-    expect(seen[1]!.headers.get(CSRF_HEADER)).toBe('tok123');
-    expect(seen[1]!.data).toBe(JSON.stringify({ email: 'a@b.c' }));
+    expect(seen.map((call) => call.url)).toEqual(['/api/csrf', '/api/v1/user/']);
+    expect(seen[1]!.headers[CSRF_HEADER]).toBe('tok123');
+    expect(seen[1]!.headers['Content-Type']).toBe('application/json');
+    expect(seen[1]!.body).toBe(JSON.stringify({ email: 'a@b.c' }));
   });
 
   it('reuses an existing csrftoken cookie without fetching', async () => {
     setCookie('csrftoken=existing; path=/');
-    useAdapter(() => ({ status: 204 }));
+    answerWith(() => ({ status: 204 }));
     await request('delete', '/api/v1/token/');
     expect(seen).toHaveLength(1);
-    expect(seen[0]!.headers.get(CSRF_HEADER)).toBe('existing');
+    expect(seen[0]!.headers[CSRF_HEADER]).toBe('existing');
   });
 
   it('sends FormData as is, without a content type so the browser adds the boundary', async () => {
     setCookie('csrftoken=t; path=/');
-    useAdapter(() => ({ status: 201, data: { id: 'f1' } }));
+    answerWith(() => ({ status: 201, data: { id: 'f1' } }));
     const form = new FormData();
     form.append('file', new Blob(['x']), 'a.txt');
     await request('post', '/api/v1/file/', { data: form });
-    expect(seen[0]!.data).toBe(form);
-    expect(seen[0]!.headers.get('Content-Type')).toBeFalsy();
+    expect(seen[0]!.body).toBe(form);
+    expect(seen[0]!.headers['Content-Type']).toBeUndefined();
+  });
+
+  it('writes the query string from params, leaving out empty ones', async () => {
+    answerWith(() => ({ status: 200, data: [] }));
+    await request('get', '/api/v1/manager/reports/', {
+      params: { page: 2, q: '김 과장', status: undefined, type: null },
+    });
+    expect(seen[0]!.url).toBe('/api/v1/manager/reports/?page=2&q=%EA%B9%80+%EA%B3%BC%EC%9E%A5');
   });
 
   it('reads the __Host-csrftoken of an https deployment, preferred over a plain csrftoken', () => {
@@ -87,20 +90,40 @@ describe('request helper (spec §7)', () => {
   });
 
   it('maps failures to the error catalogue', async () => {
-    useAdapter(() => ({ status: 401, data: { code: 'UNAUTHORIZED', message: 'no' } }));
+    answerWith(() => ({ status: 401, data: { code: 'UNAUTHORIZED', message: 'no' } }));
     const error = await request('get', '/api/v1/user/').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RequestError);
     expect((error as RequestError).message).toBe('로그인이 필요합니다.');
   });
 
-  it('is abortable', async () => {
+  it('keeps the server’s code and field messages of a 400', async () => {
+    answerWith(() => ({
+      status: 400,
+      data: { code: 'VALIDATION_ERROR', message: '입력값을 확인해 주세요.', details: { email: '필수' } },
+    }));
+    const error = (await request('post', '/api/v1/user/', { data: {} }).catch(
+      (e: unknown) => e,
+    )) as RequestError;
+    expect(error.status).toBe(400);
+    expect(error.code).toBe('VALIDATION_ERROR');
+    expect(error.details).toEqual({ email: '필수' });
+  });
+
+  it('is abortable, through the browser transport itself', async () => {
+    setTransport(xhrTransport);
     const controller = new AbortController();
     controller.abort();
-    setHttpClient(createHttpClient(''));
     const error = await request('get', '/api/v1/user/', { signal: controller.signal }).catch(
       (e: unknown) => e,
     );
     expect((error as RequestError).code).toBe('ERR_CANCELED');
     expect((error as RequestError).message).toBe('요청이 취소되었습니다.');
+  });
+
+  it('says the network failed when no answer came', async () => {
+    setTransport(xhrTransport, 'http://127.0.0.1:9');
+    const error = (await request('get', '/api/v1/user/').catch((e: unknown) => e)) as RequestError;
+    expect(error.status).toBe(0);
+    expect(error.code).toBe('ERR_NETWORK');
   });
 });

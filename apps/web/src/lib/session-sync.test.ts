@@ -1,7 +1,6 @@
-import axios, { type AxiosAdapter } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLoginState } from './login-state';
-import { createHttpClient, request, setHttpClient } from './request';
+import { type HttpAnswer, request, setTransport } from './request';
 import {
   installSessionKeepAlive,
   KEEP_ALIVE_AFTER_MS,
@@ -11,21 +10,15 @@ import {
 
 /** Answers every request with `status` and the given response headers. */
 function answer(status: number, headers: Record<string, string> = {}) {
-  const adapter: AxiosAdapter = async (config) => {
-    const result = {
-      status,
-      data: status >= 400 ? { code: 'UNAUTHORIZED', message: '로그인' } : {},
-      statusText: '',
-      headers,
-      config,
-      request: {},
-    };
-    if (status >= 400) throw new axios.AxiosError('fail', undefined, config, {}, result);
-    return result;
+  setTransport(async () => answerOf(status, headers));
+}
+
+function answerOf(status: number, headers: Record<string, string> = {}): HttpAnswer {
+  return {
+    status,
+    header: (name) => headers[name.toLowerCase()] ?? null,
+    data: status >= 400 ? { code: 'UNAUTHORIZED', message: '로그인' } : {},
   };
-  const client = createHttpClient('');
-  client.defaults.adapter = adapter;
-  setHttpClient(client);
 }
 
 beforeEach(() => {
@@ -80,18 +73,10 @@ describe('keeping a working session alive', () => {
       vi.setSystemTime(start);
       useLoginState.getState().setExpires(Math.floor(start / 1000) + 3600);
       let calls = 0;
-      const client = createHttpClient('');
-      client.defaults.adapter = async (config) => {
+      setTransport(async () => {
         calls += 1;
-        return {
-          status: 200,
-          data: {},
-          statusText: '',
-          headers: { 'x-session-expires': '99999999999' },
-          config,
-        };
-      };
-      setHttpClient(client);
+        return answerOf(200, { 'x-session-expires': '99999999999' });
+      });
       await keepSessionAlive();
       expect(calls).toBe(1);
       expect(useLoginState.getState().expires).toBe(99_999_999_999);
@@ -124,12 +109,10 @@ describe('keeping a working session alive', () => {
         vi.setSystemTime(now);
         useLoginState.getState().setExpires(Math.floor(now / 1000) + 3600);
         const asked = new Promise<void>((resolve) => {
-          const client = createHttpClient('');
-          client.defaults.adapter = async (config) => {
+          setTransport(async () => {
             resolve();
-            return { status: 200, data: {}, statusText: '', headers: {}, config };
-          };
-          setHttpClient(client);
+            return answerOf(200);
+          });
         });
         const page = new EventTarget();
         installSessionKeepAlive(page as unknown as Window);

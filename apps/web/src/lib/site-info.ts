@@ -4,7 +4,7 @@ import { env } from '../config/env';
 
 /**
  * Who operates the service (GET /api/v1/site/), for the landing page and the policies. A plain fetch, once
- * per visit: these pages load neither axios nor the query cache (docs/decisions/0001).
+ * per visit: these pages load neither the request helper nor the query cache (docs/decisions/0001).
  */
 let pending: Promise<SiteInfo | null> | null = null;
 

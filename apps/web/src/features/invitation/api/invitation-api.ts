@@ -99,11 +99,11 @@ export async function downloadInviteeFile(
       credentials: 'include',
     });
   } catch (error) {
-    throw toRequestError({ isAxiosError: true, code: 'ERR_NETWORK', cause: error });
+    throw toRequestError({ isTransportFailure: true, code: 'ERR_NETWORK', cause: error });
   }
   if (!response.ok) {
     const data: unknown = await response.json().catch(() => undefined);
-    throw toRequestError({ isAxiosError: true, response: { status: response.status, data } });
+    throw toRequestError({ isTransportFailure: true, response: { status: response.status, data } });
   }
   const url = URL.createObjectURL(await response.blob());
   try {
