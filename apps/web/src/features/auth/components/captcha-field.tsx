@@ -1,38 +1,11 @@
-// The external build keeps workers out of the bundle as separate same-origin files, which the server's CSP
-// (`worker-src 'self' blob:`, no inline script) allows; the default build would inline them.
-import 'altcha/external';
-import 'altcha/altcha.css';
-import 'altcha/i18n/en';
-import 'altcha/i18n/ko';
+import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
-import type { AltchaWidgetElement } from 'altcha/types/generic';
-import type {} from 'altcha/types/react';
-import Pbkdf2Worker from 'altcha/workers/pbkdf2?worker';
-import ShaWorker from 'altcha/workers/sha?worker';
-import { useEffect, useId, useImperativeHandle, useRef } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { env } from '../../../config/env';
-
-for (const algorithm of ['PBKDF2/SHA-256', 'PBKDF2/SHA-384', 'PBKDF2/SHA-512']) {
-  $altcha.algorithms.set(algorithm, () => new Pbkdf2Worker());
-}
-for (const algorithm of ['SHA-256', 'SHA-384', 'SHA-512']) {
-  $altcha.algorithms.set(algorithm, () => new ShaWorker());
-}
-
-// The stock Korean footer names ALTCHA twice ("ALTCHA에서 보호됨 ALTCHA"); it is said once here.
-const korean = $altcha.i18n.get('ko');
-if (korean) {
-  $altcha.i18n.set('ko', {
-    ...korean,
-    footer:
-      '<a href="https://altcha.org/" tabindex="-1" target="_blank" aria-label="ALTCHA (공식 웹사이트)">ALTCHA</a>로 보호됨',
-  });
-}
-
-export const CAPTCHA_CHALLENGE_PATH = '/api/v1/captcha/challenge';
 
 export interface CaptchaHandle {
   /** A payload is single-use: after a failed login the widget must solve a fresh challenge. */
@@ -45,54 +18,84 @@ interface CaptchaFieldProps {
   ref?: React.Ref<CaptchaHandle>;
 }
 
+// ALTCHA and its workers are 30 KB gzip: a first visit to /login or /receipt does not pay for them until the
+// person starts on the form (issue 16's budget on what a first visit transfers).
+const CaptchaWidget = lazy(() => import('./captcha-widget'));
+
+/** Height of ALTCHA's own box, so nothing below moves when it replaces the stand-in. */
+const WIDGET_MIN_HEIGHT = 73;
+
 /**
- * ALTCHA proof-of-work (DESIGN §2): solved in the browser, no third party sees the reporter. It starts
- * solving as soon as it loads, so a person normally finds it already verified.
+ * ALTCHA proof-of-work (DESIGN §2): solved in the browser, no third party sees the reporter. The widget loads
+ * when the person first touches the form it sits in (a focus or a press anywhere in it), or ticks the stand-in
+ * box, and solves at once; by the time the fields are filled it normally reads "확인됨".
  */
 export function CaptchaField({ onChange, error, ref }: CaptchaFieldProps) {
-  const { t, i18n } = useTranslation();
-  const widget = useRef<AltchaWidgetElement>(null);
+  const { t } = useTranslation();
   const labelId = useId();
   const errorId = useId();
-  const onChangeRef = useRef(onChange);
-  onChangeRef.current = onChange;
+  const root = useRef<HTMLDivElement>(null);
+  const standInRef = useRef<HTMLDivElement>(null);
+  // A keyboard user may reach the stand-in while ALTCHA is still loading; the widget then takes the focus over.
+  const focusInStandIn = useRef(false);
+  const [armed, setArmed] = useState<'form' | 'box' | null>(null);
 
   useEffect(() => {
-    const element = widget.current;
-    if (!element) return;
-    const handle = (event: Event) => {
-      const detail = (event as CustomEvent<{ state?: string; payload?: string | null }>).detail;
-      onChangeRef.current(detail.state === 'verified' && detail.payload ? detail.payload : '');
+    if (armed) return;
+    const scope: HTMLElement | Document = root.current?.closest('form') ?? document;
+    // Reaching the stand-in itself (a tab or a tap onto its box) hands the focus on to ALTCHA's own box.
+    const arm = (event: Event) => {
+      const onStandIn = event.target instanceof Node && standInRef.current?.contains(event.target);
+      setArmed((current) => current ?? (onStandIn ? 'box' : 'form'));
     };
-    element.addEventListener('statechange', handle);
-    return () => element.removeEventListener('statechange', handle);
-  }, []);
+    for (const type of ['focusin', 'pointerdown'] as const) scope.addEventListener(type, arm);
+    return () => {
+      for (const type of ['focusin', 'pointerdown'] as const) scope.removeEventListener(type, arm);
+    };
+  }, [armed]);
 
-  useImperativeHandle(ref, () => ({
-    reset: () => {
-      const element = widget.current;
-      if (!element) return;
-      element.reset();
-      void element.verify();
-    },
-  }));
+  const standIn = (
+    <Box
+      ref={standInRef}
+      onFocus={() => {
+        focusInStandIn.current = true;
+      }}
+      onBlur={() => {
+        focusInStandIn.current = false;
+      }}
+      data-testid="captcha-standin"
+      sx={{
+        minHeight: WIDGET_MIN_HEIGHT,
+        px: 0.5,
+        display: 'flex',
+        alignItems: 'center',
+      }}
+    >
+      <FormControlLabel
+        control={<Checkbox checked={false} onChange={() => setArmed('box')} />}
+        label={t('fields.captchaStart')}
+      />
+    </Box>
+  );
 
   return (
-    <FormControl error={Boolean(error)} fullWidth>
+    <FormControl ref={root} error={Boolean(error)} fullWidth>
       <FormLabel id={labelId} sx={{ mb: 1, fontSize: '0.9rem' }}>
         {t('fields.captcha')}
       </FormLabel>
-      <altcha-widget
-        ref={widget}
-        challenge={`${env.apiBase}${CAPTCHA_CHALLENGE_PATH}`}
-        auto="onload"
-        language={i18n.language === 'en' ? 'en' : 'ko'}
-        name="captcha"
-        aria-labelledby={labelId}
-        aria-describedby={error ? errorId : undefined}
-        data-testid="captcha"
-        style={{ '--altcha-max-width': '100%' }}
-      />
+      {armed ? (
+        <Suspense fallback={standIn}>
+          <CaptchaWidget
+            ref={ref}
+            onChange={onChange}
+            labelId={labelId}
+            errorId={error ? errorId : undefined}
+            takeFocus={armed === 'box' || focusInStandIn.current}
+          />
+        </Suspense>
+      ) : (
+        standIn
+      )}
       {error && <FormHelperText id={errorId}>{error}</FormHelperText>}
     </FormControl>
   );
