@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DOCUMENT_ONLY_HEADERS } from '../src/app.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
 
 let ctx: TestContext;
@@ -45,6 +46,18 @@ describe('serving the web client', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBe('br');
     expect(response.headers['cache-control']).toContain('immutable');
+    // A script keeps what protects a script, and drops what only a document reads.
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(response.headers['content-security-policy']).toContain("worker-src 'self' blob:");
+    for (const name of DOCUMENT_ONLY_HEADERS) expect(response.headers[name], name).toBeUndefined();
+  });
+
+  it('keeps every document header on the page itself', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/login' });
+    expect(response.statusCode).toBe(200);
+    for (const name of ['permissions-policy', 'x-frame-options', 'cross-origin-opener-policy'])
+      expect(response.headers[name], name).toBeDefined();
   });
 
   it('keeps unknown API paths as JSON 404s', async () => {
