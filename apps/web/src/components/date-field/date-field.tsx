@@ -1,9 +1,9 @@
 import CalendarMonthOutlined from '@mui/icons-material/CalendarMonthOutlined';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TextInput } from '../text-input';
 import { displayDay, parseDay } from './date-input';
 
 interface Props {
@@ -44,7 +44,7 @@ export function DateField({ id, label, value, onChange, min, max }: Props) {
   };
 
   return (
-    <TextField
+    <TextInput
       id={id}
       label={label}
       value={text}

@@ -3,11 +3,11 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
-import TextField from '@mui/material/TextField';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { PageShell } from '../../components/page-shell';
+import { TextInput } from '../../components/text-input';
 import { paths } from '../../config/paths';
 import { isRequestError } from '../../lib/request-error';
 import { useReportStats } from './api/report-stats';
@@ -57,13 +57,13 @@ function MonthSelect({
   const months = Array.from({ length: MONTHS_OFFERED }, (_, index) => seoulMonth(-index));
   if (value && !months.includes(value)) months.push(value);
   return (
-    <TextField
+    <TextInput
       select
       size="small"
       label={label}
       value={value}
       onChange={(event) => onChange(event.target.value)}
-      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+      slotProps={{ inputLabel: { shrink: true } }}
       error={error}
       helperText={helperText}
       sx={{ width: { xs: 'calc(50% - 6px)', sm: 180 } }}
@@ -73,7 +73,7 @@ function MonthSelect({
           {name.format(new Date(`${month}-01T00:00:00Z`))}
         </option>
       ))}
-    </TextField>
+    </TextInput>
   );
 }
 

@@ -1,9 +1,9 @@
 import Alert from '@mui/material/Alert';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TextInput } from '../../../components/text-input';
 import { isContactEmailValid, readContactEmail, writeContactEmail } from '../contact-email';
 import '../anonymous-copy';
 
@@ -33,7 +33,7 @@ export function ContactEmailField({ showErrors }: { showErrors: boolean }) {
       <Alert severity="info" sx={{ mb: 2 }}>
         {t('anonymous.contact.workWarning')}
       </Alert>
-      <TextField
+      <TextInput
         id="contact_email"
         label={t('anonymous.contact.label')}
         type="email"

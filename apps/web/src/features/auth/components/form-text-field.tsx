@@ -1,9 +1,9 @@
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { TextInput, type TextInputProps } from '../../../components/text-input';
 import { fieldMessage } from '../../../lib/messages';
 
-type FormTextFieldProps<T extends FieldValues> = Omit<TextFieldProps, 'name' | 'error'> & {
+type FormTextFieldProps<T extends FieldValues> = Omit<TextInputProps, 'name' | 'error'> & {
   name: Path<T>;
   control: Control<T>;
 };
@@ -20,10 +20,10 @@ export function FormTextField<T extends FieldValues>({
     <Controller
       name={name}
       control={control}
-      // `ref` goes to the input only: spread onto TextField it would land on the wrapper <div> as well, and
+      // `ref` goes to the input only: spread onto the field it would land on the wrapper <div> as well, and
       // react-hook-form would then "focus" the div on an invalid submit, leaving focus on the button.
       render={({ field: { ref, ...field }, fieldState }) => (
-        <TextField
+        <TextInput
           {...props}
           {...field}
           value={field.value ?? ''}

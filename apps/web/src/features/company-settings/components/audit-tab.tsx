@@ -9,11 +9,11 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TextInput } from '../../../components/text-input';
 import { useDateTime } from '../../../lib/datetime';
 import { type AuditEntry, type AuditFilters, useAudit, usePeople } from '../api/company-settings';
 import { SettingsSection } from './settings-section';
@@ -100,13 +100,13 @@ export function AuditTab() {
       testId="audit-section"
     >
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
-        <TextField
+        <TextInput
           select
           size="small"
           label={t('settings.audit.action')}
           value={filters.action ?? ''}
           onChange={(event) => setFilters({ ...filters, action: event.target.value || undefined, page: 1 })}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          slotProps={{ inputLabel: { shrink: true } }}
           sx={{ minWidth: 200 }}
         >
           <option value="">{t('settings.audit.allActions')}</option>
@@ -115,14 +115,14 @@ export function AuditTab() {
               {t(`settings.audit.actions.${action}`)}
             </option>
           ))}
-        </TextField>
-        <TextField
+        </TextInput>
+        <TextInput
           select
           size="small"
           label={t('settings.audit.who')}
           value={filters.user_id ?? ''}
           onChange={(event) => setFilters({ ...filters, user_id: event.target.value || undefined, page: 1 })}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          slotProps={{ inputLabel: { shrink: true } }}
           sx={{ minWidth: 200 }}
         >
           <option value="">{t('settings.audit.everyone')}</option>
@@ -131,7 +131,7 @@ export function AuditTab() {
               {person.name}
             </option>
           ))}
-        </TextField>
+        </TextInput>
       </Stack>
       {audit.isPending ? (
         <Skeleton variant="rounded" height={160} />

@@ -2,11 +2,11 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showSnackbar } from '../../../components/snackbar/snackbar-store';
+import { TextInput } from '../../../components/text-input';
 import { useDateTime } from '../../../lib/datetime';
 import { isRequestError } from '../../../lib/request-error';
 import { type CompanySettings, useUpdateSettings } from '../api/company-settings';
@@ -63,7 +63,7 @@ export function DeadlinesTab({ settings }: { settings: CompanySettings }) {
         }}
       >
         {fields.map((field) => (
-          <TextField
+          <TextInput
             key={field.name}
             name={field.name}
             label={field.label}

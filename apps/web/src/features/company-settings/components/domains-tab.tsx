@@ -6,11 +6,11 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showSnackbar } from '../../../components/snackbar/snackbar-store';
+import { TextInput } from '../../../components/text-input';
 import { useDateTime } from '../../../lib/datetime';
 import { isRequestError } from '../../../lib/request-error';
 import { useClaimDomain, useDomains, useRemoveDomain } from '../api/company-settings';
@@ -45,7 +45,7 @@ function ClaimForm() {
         {t('settings.domains.add')}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
-        <TextField
+        <TextInput
           label={t('settings.domains.domain')}
           value={domain}
           onChange={(event) => setDomain(event.target.value)}
@@ -55,7 +55,7 @@ function ClaimForm() {
           autoComplete="off"
           sx={{ flex: 1 }}
         />
-        <TextField
+        <TextInput
           label={t('settings.domains.email')}
           type="email"
           value={email}

@@ -2,10 +2,10 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showSnackbar } from '../../../components/snackbar/snackbar-store';
+import { TextInput } from '../../../components/text-input';
 import { isRequestError } from '../../../lib/request-error';
 import { type CompanySettings, useUpdateSettings } from '../api/company-settings';
 import { SettingsSection } from './settings-section';
@@ -30,7 +30,7 @@ export function NoticesTab({ settings }: { settings: CompanySettings }) {
           );
         }}
       >
-        <TextField
+        <TextInput
           label={t('settings.notices.contact')}
           value={contact}
           onChange={(event) => setContact(event.target.value)}
@@ -38,7 +38,7 @@ export function NoticesTab({ settings }: { settings: CompanySettings }) {
           helperText={details?.notice_contact ?? t('settings.notices.contactHelp')}
           slotProps={{ htmlInput: { maxLength: settings.limits.noticeContact } }}
         />
-        <TextField
+        <TextInput
           label={t('settings.notices.helpText')}
           value={helpText}
           onChange={(event) => setHelpText(event.target.value)}

@@ -17,12 +17,12 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showSnackbar } from '../../../components/snackbar/snackbar-store';
+import { TextInput } from '../../../components/text-input';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { useDateTime } from '../../../lib/datetime';
 import { isRequestError } from '../../../lib/request-error';
@@ -61,7 +61,7 @@ function InviteForm() {
       }}
     >
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
-        <TextField
+        <TextInput
           label={t('settings.invite.email')}
           type="email"
           autoComplete="off"
@@ -73,21 +73,21 @@ function InviteForm() {
           sx={{ flex: 2 }}
           slotProps={{ htmlInput: { 'data-testid': 'invite-email' } }}
         />
-        <TextField
+        <TextInput
           select
           label={t('settings.invite.role')}
           value={role}
           onChange={(event) => setRole(event.target.value as InvitableRole)}
           helperText={t(`settings.roleHelp.${role}`)}
           sx={{ flex: 1, minWidth: 160 }}
-          slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'invite-role' } }}
+          slotProps={{ htmlInput: { 'data-testid': 'invite-role' } }}
         >
           {INVITABLE_ROLES.map((value) => (
             <option key={value} value={value}>
               {t(`settings.roles.${value}`)}
             </option>
           ))}
-        </TextField>
+        </TextInput>
         <Button
           type="submit"
           variant="contained"
@@ -164,14 +164,13 @@ function RoleSelect({
 }) {
   const { t } = useTranslation();
   return (
-    <TextField
+    <TextInput
       select
       size="small"
       fullWidth={fullWidth}
       value={person.role}
       onChange={(event) => onChange(event.target.value as CompanyRole)}
       slotProps={{
-        select: { native: true },
         htmlInput: { 'aria-label': t('settings.people.roleOf', { name: person.name }) },
       }}
       sx={{ minWidth: 140 }}
@@ -181,7 +180,7 @@ function RoleSelect({
           {t(`settings.roles.${role}`)}
         </option>
       ))}
-    </TextField>
+    </TextInput>
   );
 }
 

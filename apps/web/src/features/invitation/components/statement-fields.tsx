@@ -1,5 +1,5 @@
 import type { ReportForm } from '@ansim/shared/report-form';
-import type { TextFieldProps } from '@mui/material/TextField';
+import type { TextInputProps } from '../../../components/text-input';
 import { DraftTextField } from '../../report-wizard/components/draft-fields';
 import { useStatementDraft } from '../statement-context';
 import type { StatementField } from '../statement-draft-store';
@@ -12,7 +12,7 @@ type TextStatementField = {
 export function StatementTextField({
   field,
   ...props
-}: Omit<TextFieldProps, 'value' | 'onChange' | 'error'> & { field: TextStatementField }) {
+}: Omit<TextInputProps, 'value' | 'onChange' | 'error'> & { field: TextStatementField }) {
   const value = useStatementDraft((state) => state.form[field]);
   const setField = useStatementDraft((state) => state.setField);
   return (

@@ -10,11 +10,11 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showSnackbar } from '../../../components/snackbar/snackbar-store';
+import { TextInput } from '../../../components/text-input';
 import { formatDate, formatDateTime } from '../../../lib/datetime';
 import { useResendInvitation, useRevokeInvitation, useSendInvitations } from '../api/invitations';
 import { type InvitationStatus, invitationStatus, isActiveInvitation } from '../lib/case-state';
@@ -192,7 +192,7 @@ function DefendantInvite({ report }: { report: ManagerCase }) {
           {mutation.error.message}
         </Alert>
       )}
-      <TextField
+      <TextInput
         id="invite-defendant-email"
         size="small"
         type="email"
@@ -339,7 +339,7 @@ function ExtraWitnessInvite({ reportId }: { reportId: string }) {
           {mutation.error.message}
         </Alert>
       )}
-      <TextField
+      <TextInput
         id="invite-extra-name"
         size="small"
         label={t('manager.invitations.extraName')}
@@ -349,7 +349,7 @@ function ExtraWitnessInvite({ reportId }: { reportId: string }) {
         onChange={(event) => setName(event.target.value)}
         slotProps={{ htmlInput: { maxLength: 200 } }}
       />
-      <TextField
+      <TextInput
         id="invite-extra-email"
         size="small"
         type="email"

@@ -5,11 +5,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AttachmentPicker, MessageFiles } from '../../../components/attachment-picker';
+import { TextInput } from '../../../components/text-input';
 import { formatDateTime } from '../../../lib/datetime';
 import { deleteUnsentFile } from '../../report-wizard/api/delete-evidence';
 import type { EvidenceFile } from '../../report-wizard/api/evidence-files';
@@ -103,7 +103,7 @@ export function MessagesPanel({ report }: { report: ManagerCase }) {
             {mutation.error.message}
           </Alert>
         )}
-        <TextField
+        <TextInput
           id="manager-message"
           label={t('manager.messages.composer')}
           helperText={empty ? t('manager.messages.required') : t('manager.messages.composerHelp')}

@@ -15,10 +15,10 @@ import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showSnackbar } from '../../../components/snackbar/snackbar-store';
+import { TextInput } from '../../../components/text-input';
 import { isRequestError } from '../../../lib/request-error';
 import { useChangeStatus } from '../api/change-status';
 import { statusLabel } from './labels';
@@ -194,7 +194,7 @@ export function StatusDialog({ report, open, onClose }: Props) {
                 </FormGroup>
                 {missing.actions && <FormHelperText>{t('manager.outcome.actionsRequired')}</FormHelperText>}
               </FormControl>
-              <TextField
+              <TextInput
                 id="outcome-summary"
                 label={t('manager.outcome.summary')}
                 helperText={
@@ -210,7 +210,7 @@ export function StatusDialog({ report, open, onClose }: Props) {
               />
             </FormControl>
           )}
-          <TextField
+          <TextInput
             id="status-note-reporter"
             label={t('manager.statusDialog.noteForReporter')}
             helperText={t('manager.statusDialog.noteForReporterHelp')}
@@ -232,7 +232,7 @@ export function StatusDialog({ report, open, onClose }: Props) {
             }
             label={t('manager.statusDialog.isFeedback')}
           />
-          <TextField
+          <TextInput
             id="status-note-internal"
             label={
               reopening ? t('manager.statusDialog.reopenReason') : t('manager.statusDialog.internalNote')

@@ -3,10 +3,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TextInput } from '../../../components/text-input';
 import { useDateTime } from '../../../lib/datetime';
 import { errorText } from '../../../lib/messages';
 import type { ReportDetail } from '../api/get-report';
@@ -139,7 +139,7 @@ function MeasureItem({
               {errorText(t, mutation.error)}
             </Alert>
           )}
-          <TextField
+          <TextInput
             fullWidth
             multiline
             minRows={2}

@@ -4,12 +4,12 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AttachmentPicker, MessageFiles } from '../../../components/attachment-picker';
+import { TextInput } from '../../../components/text-input';
 import { useDateTime } from '../../../lib/datetime';
 import { errorText } from '../../../lib/messages';
 import { deleteUnsentFile } from '../../report-wizard/api/delete-evidence';
@@ -90,7 +90,7 @@ export function MessageThread({ reportId, isAnonymous }: { reportId: string; isA
         </Stack>
       )}
       <Box component="form" noValidate onSubmit={send}>
-        <TextField
+        <TextInput
           fullWidth
           multiline
           minRows={3}

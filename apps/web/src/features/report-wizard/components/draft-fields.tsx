@@ -4,9 +4,9 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { createContext, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TextInput, type TextInputProps } from '../../../components/text-input';
 import { fieldMessage } from '../../../lib/messages';
 import type { ReportField, ReportForm } from '../report-form';
 import { useReportForm } from '../report-form-store';
@@ -27,7 +27,7 @@ export function useFieldError(path: string): string | undefined {
 /** A stable id for a field path, so the wizard can move focus to the first field with an error. */
 export const fieldId = (path: string) => `draft-${path.replace(/\./g, '-')}`;
 
-type DraftTextFieldProps = Omit<TextFieldProps, 'value' | 'onChange' | 'error'> & {
+type DraftTextFieldProps = Omit<TextInputProps, 'value' | 'onChange' | 'error'> & {
   path: string;
   value: string;
   onValueChange: (value: string) => void;
@@ -36,7 +36,7 @@ type DraftTextFieldProps = Omit<TextFieldProps, 'value' | 'onChange' | 'error'> 
 export function DraftTextField({ path, value, onValueChange, helperText, ...props }: DraftTextFieldProps) {
   const error = useFieldError(path);
   return (
-    <TextField
+    <TextInput
       id={fieldId(path)}
       fullWidth
       {...props}

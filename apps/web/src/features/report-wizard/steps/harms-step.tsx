@@ -41,7 +41,7 @@ export function HarmsStep() {
                   label={t('harms.type')}
                   value={harm.type}
                   onValueChange={(type) => update(index, { type: type as (typeof HARM_TYPES)[number] })}
-                  slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+                  slotProps={{ inputLabel: { shrink: true } }}
                 >
                   <option value="">{t('harms.typePlaceholder')}</option>
                   {HARM_TYPES.map((type) => (

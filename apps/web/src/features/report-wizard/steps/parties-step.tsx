@@ -7,9 +7,9 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TextInput } from '../../../components/text-input';
 import { DraftTextField, FormField, fieldId, useFieldError } from '../components/draft-fields';
 import { StepSection } from '../components/step-section';
 import { useReportForm } from '../report-form-store';
@@ -107,14 +107,13 @@ function RelationshipField() {
   const freeText = isOther && value !== OTHER_RELATIONSHIP ? value : '';
   return (
     <>
-      <TextField
+      <TextInput
         id={fieldId('relationship')}
         select
-        fullWidth
         label={t('parties.relationship')}
         value={selected}
         onChange={(event) => setField('relationship', event.target.value)}
-        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        slotProps={{ inputLabel: { shrink: true } }}
       >
         <option value="">{t('parties.relationshipPlaceholder')}</option>
         {RELATIONSHIP_OPTIONS_KO.map((option) => (
@@ -122,7 +121,7 @@ function RelationshipField() {
             {t(`options.relationships.${option}`)}
           </option>
         ))}
-      </TextField>
+      </TextInput>
       {isOther && (
         <DraftTextField
           path="relationship_other"
