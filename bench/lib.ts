@@ -100,7 +100,8 @@ export function percentile(sorted: number[], fraction: number): number {
  */
 export async function runClosedLoop(
   name: string,
-  task: () => Promise<void>,
+  /** Called again and again by each of `concurrency` callers; `caller` says which one (0-based). */
+  task: (caller: number) => Promise<void>,
   options: { concurrency: number; durationMs: number },
 ): Promise<LatencyMeasurement> {
   const latencies: number[] = [];
@@ -109,11 +110,11 @@ export async function runClosedLoop(
   const deadline = performance.now() + options.durationMs;
   const started = performance.now();
   await Promise.all(
-    Array.from({ length: options.concurrency }, async () => {
+    Array.from({ length: options.concurrency }, async (_, caller) => {
       while (performance.now() < deadline) {
         const t0 = performance.now();
         try {
-          await task();
+          await task(caller);
           latencies.push(performance.now() - t0);
         } catch (error) {
           errors += 1;

@@ -53,6 +53,7 @@ const PASSWORD = '벤치마크-비밀번호-2026!';
 const SECTIONS = ['http', 'report', 'manager', 'stats', 'web', 'lighthouse'] as const;
 type Section = (typeof SECTIONS)[number];
 const MANAGER_REPORTS = 100_000;
+const LIST_CALLERS = 10;
 const STATS_REPORTS = Number(process.env.BENCH_STATS_REPORTS ?? 1_000_000);
 const SPREAD_COMPANIES = 100;
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
@@ -654,11 +655,16 @@ async function managerScenarios(
   seeding: NonNullable<BenchResults['seeding']>,
   plans: NonNullable<BenchResults['plans']>,
 ): Promise<number> {
-  const managerEmail = 'manager@large.example';
+  // Ten concurrent callers are ten managers, as in an HR team: one person's reads of the list fold into one
+  // audit row (issue 12), so ten callers sharing one account would queue on that row's lock, which no team does.
+  const managerEmails = Array.from(
+    { length: LIST_CALLERS },
+    (_, index) => `manager${index + 1}@large.example`,
+  );
   const memberEmail = 'member@large.example';
-  await createConfirmedUser(base, databaseUrl, managerEmail);
+  for (const email of managerEmails) await createConfirmedUser(base, databaseUrl, email);
   await createConfirmedUser(base, databaseUrl, memberEmail);
-  await sql(databaseUrl, `UPDATE users SET role = 'manager' WHERE email = $1`, [managerEmail]);
+  await sql(databaseUrl, `UPDATE users SET role = 'manager' WHERE email = ANY($1)`, [managerEmails]);
   const template = await api(base, 'POST', '/api/v1/report/', typicalForm(), await login(base, memberEmail));
   if (template.status !== 201) throw new Error(`template report failed: ${template.status}`);
   const { id: templateId } = (await template.json()) as { id: string };
@@ -674,17 +680,19 @@ async function managerScenarios(
     seconds,
   });
 
-  const managerSession = await login(base, managerEmail);
-  // Managers need a second factor (issue 11). The session above was opened before it existed; a placeholder
+  const managerSessions: string[] = [];
+  for (const email of managerEmails) managerSessions.push(await login(base, email));
+  // Managers need a second factor (issue 11). The sessions above were opened before it existed; a placeholder
   // passkey row lets the manager routes answer without a WebAuthn exchange the benchmark does not measure.
   await sql(
     databaseUrl,
     `INSERT INTO mfa_passkeys (user_id, credential_id, public_key, name)
-     SELECT id, 'bench-placeholder', 'none', 'bench' FROM users WHERE email = $1`,
-    [managerEmail],
+     SELECT id, 'bench-placeholder-' || id, 'none', 'bench' FROM users WHERE email = ANY($1)`,
+    [managerEmails],
   );
-  const managerGet = (pathname: string) => async () => {
-    const response = await fetch(`${base}${pathname}`, { headers: { cookie: managerSession } });
+  const managerGet = (pathname: string) => async (caller: number) => {
+    const cookie = managerSessions[caller % managerSessions.length]!;
+    const response = await fetch(`${base}${pathname}`, { headers: { cookie } });
     await response.arrayBuffer();
     if (!response.ok) throw new Error(String(response.status));
   };
@@ -712,7 +720,7 @@ async function managerScenarios(
     ['status and sort by feedback deadline', { status: 'received', sort: 'feedback_due_at' }],
     ['exact count asked (count=exact)', { count: 'exact' }],
   ];
-  const loop = { concurrency: 10, durationMs: 5000 };
+  const loop = { concurrency: LIST_CALLERS, durationMs: 5000 };
   for (const [label, params] of lists) {
     log(`manager list: ${label}`);
     const query = new URLSearchParams(params).toString();
