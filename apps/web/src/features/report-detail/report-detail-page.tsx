@@ -8,7 +8,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { PageShell } from '../../components/page-shell';
@@ -98,8 +98,9 @@ export default function ReportDetailPage() {
 
 function ReportDetailView({ report }: { report: ReportDetail }) {
   const { t } = useTranslation();
-  // What is on screen now is what the dashboard's "new" marker compares against next time.
-  useEffect(() => markReportSeen(report.id, report.updated_at), [report.id, report.updated_at]);
+  // What is on screen now is what the dashboard's "new" marker compares against next time. Written before the
+  // paint: someone who leaves the moment the page shows has still seen it.
+  useLayoutEffect(() => markReportSeen(report.id, report.updated_at), [report.id, report.updated_at]);
   const { dateTime: formatDateTime } = useDateTime();
   const names = new Map(report.files.map((file) => [file.id, file.name]));
   const { statements } = report;
