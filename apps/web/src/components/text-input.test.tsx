@@ -11,6 +11,8 @@ describe('TextInput, the light TextField', () => {
     expect(input.hasAttribute('required')).toBe(true);
     const helper = document.getElementById(input.getAttribute('aria-describedby') ?? '');
     expect(helper?.textContent).toBe('회사 메일 주소');
+    // The outline's notch is cut to the label with one required mark, as TextField cuts it.
+    expect(document.querySelector('legend')?.textContent).toBe('이메일\u2009*');
   });
 
   it('says an error to assistive technology', () => {

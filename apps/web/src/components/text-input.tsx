@@ -45,8 +45,6 @@ export function TextInput({
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const helperId = helperText ? `${inputId}-helper-text` : undefined;
-  // The notch in the outline is cut to the label's width, the required mark included.
-  const notchLabel = required && label !== undefined ? <>{label}&thinsp;*</> : label;
   return (
     <FormControl
       variant="outlined"
@@ -65,7 +63,7 @@ export function TextInput({
       {select ? (
         <NativeSelect
           {...(input as object)}
-          input={<OutlinedInput label={notchLabel} {...slotProps?.input} />}
+          input={<OutlinedInput label={label} {...slotProps?.input} />}
           inputProps={{ ...(slotProps?.htmlInput as object), id: inputId, 'aria-describedby': helperId }}
         >
           {children}
@@ -75,7 +73,8 @@ export function TextInput({
           {...input}
           {...slotProps?.input}
           id={inputId}
-          label={notchLabel}
+          // The notch in the outline is cut to the label; OutlinedInput adds the required mark itself.
+          label={label}
           aria-describedby={helperId}
           inputProps={{ ...inputProps, ...slotProps?.htmlInput }}
         />
