@@ -263,6 +263,8 @@ test('the dashboard marks a report the company changed since it was last opened'
   await expect(row.getByTestId('report-unread')).toHaveText('새 소식');
 
   await row.click();
+  // The row itself carries a status chip too: only the report's own page, shown, counts as opened.
+  await expect(page).toHaveURL(new RegExp(`/report-detail/${reportId}/?$`));
   await expect(page.getByTestId('report-status')).toHaveText('조사 중');
   await page.goto('/dashboard');
   await expect(row).toBeVisible();
