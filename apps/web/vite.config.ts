@@ -9,6 +9,11 @@ export default defineConfig({
       '/api': { target: process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000', changeOrigin: false },
     },
   },
+  worker: {
+    // A worker runs under the CSP of its own response, so the server keeps the CSP on these files and on no
+    // other script (apps/api/src/app.ts, WORKER_SCRIPT_PREFIX): the prefix is how it tells them apart.
+    rolldownOptions: { output: { entryFileNames: 'assets/worker-[name]-[hash].js' } },
+  },
   build: {
     target: 'es2022',
     sourcemap: false,

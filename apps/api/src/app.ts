@@ -183,7 +183,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       // An invitee's page carries its token in the address until the page removes it: never send it on.
       if (/^\/(defendant|reference|join)(\/|$)/.test(normalizedPath(request.url)))
         reply.header('Referrer-Policy', 'no-referrer');
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      return reply
+        .header('Cache-Control', 'no-cache')
+        .sendFile('index.html', { etag: true, lastModified: true });
     }
     return reply.status(404).send({ code: 'NOT_FOUND', message: ERROR_MESSAGES_KO.NOT_FOUND });
   });
@@ -193,7 +195,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 /**
  * Headers that govern a document and nothing a script, style sheet or font does: a page loads 50 or so hashed
  * files, and over HTTP/1.1 these 0.7 KB went out with each (issue 16 counts headers in what a first visit
- * transfers). `nosniff`, the resource policy and the CSP stay: the CSP is what a worker script runs under.
+ * transfers). `nosniff` and the resource policy stay on every file.
  */
 export const DOCUMENT_ONLY_HEADERS = [
   'permissions-policy',
@@ -206,6 +208,14 @@ export const DOCUMENT_ONLY_HEADERS = [
   'x-permitted-cross-domain-policies',
 ] as const;
 
+/**
+ * A worker runs under the CSP and referrer policy of its own response; any other script runs under its
+ * document's, so on those the two headers are bytes for nothing. The web build names worker files with this
+ * prefix (apps/web/vite.config.ts).
+ */
+export const WORKER_SCRIPT_PREFIX = 'worker-';
+export const WORKER_ONLY_HEADERS = ['content-security-policy', 'referrer-policy'] as const;
+
 /** Serves the built web client; any other non-API GET gets index.html so the client router can take it. */
 async function registerWebApp(app: FastifyInstance, webDist: string): Promise<boolean> {
   const indexPath = path.join(webDist, 'index.html');
@@ -215,10 +225,20 @@ async function registerWebApp(app: FastifyInstance, webDist: string): Promise<bo
     wildcard: false,
     preCompressed: true,
     index: false,
+    // Hashed files never change under their name, so validators and ranges only add bytes to each response;
+    // index.html, the one file that does change, asks for its validators where it is sent.
+    etag: false,
+    lastModified: false,
+    acceptRanges: false,
     setHeaders: (reply, filePath) => {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
       reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-      if (hashed) for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
+      if (!hashed) return;
+      for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
+      // A precompressed file is sent from its .br or .gz twin.
+      const isScript = /\.js(\.br|\.gz)?$/.test(filePath);
+      if (isScript && !path.basename(filePath).startsWith(WORKER_SCRIPT_PREFIX))
+        for (const name of WORKER_ONLY_HEADERS) reply.removeHeader(name);
     },
   });
   return true;

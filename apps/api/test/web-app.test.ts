@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOCUMENT_ONLY_HEADERS } from '../src/app.ts';
+import { DOCUMENT_ONLY_HEADERS, WORKER_ONLY_HEADERS, WORKER_SCRIPT_PREFIX } from '../src/app.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
 
 let ctx: TestContext;
@@ -19,6 +19,10 @@ beforeAll(async () => {
   const script = 'console.log("app");'.repeat(50);
   fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), script);
   fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js.br'), zlib.brotliCompressSync(script));
+  fs.writeFileSync(
+    path.join(webDist, 'assets', `${WORKER_SCRIPT_PREFIX}sha-abc123.js`),
+    'onmessage = () => {};',
+  );
   ctx = await createTestApp({ config: { WEB_DIST: webDist } });
 });
 afterAll(async () => {
@@ -46,11 +50,36 @@ describe('serving the web client', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBe('br');
     expect(response.headers['cache-control']).toContain('immutable');
-    // A script keeps what protects a script, and drops what only a document reads.
+    // A script keeps what protects a script, and drops what only a document (or a worker) reads.
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+    for (const name of [...DOCUMENT_ONLY_HEADERS, ...WORKER_ONLY_HEADERS])
+      expect(response.headers[name], name).toBeUndefined();
+    // An immutable file is never revalidated: validators and ranges would be bytes for nothing.
+    for (const name of ['etag', 'last-modified', 'accept-ranges'])
+      expect(response.headers[name], name).toBeUndefined();
+  });
+
+  it("keeps the CSP on a worker script, which runs under its own response's policy", async () => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/assets/${WORKER_SCRIPT_PREFIX}sha-abc123.js`,
+    });
+    expect(response.statusCode).toBe(200);
     expect(response.headers['content-security-policy']).toContain("worker-src 'self' blob:");
-    for (const name of DOCUMENT_ONLY_HEADERS) expect(response.headers[name], name).toBeUndefined();
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(response.headers['x-frame-options']).toBeUndefined();
+  });
+
+  it('lets the page itself be revalidated', async () => {
+    const first = await ctx.app.inject({ method: 'GET', url: '/dashboard' });
+    expect(first.headers.etag).toBeDefined();
+    const again = await ctx.app.inject({
+      method: 'GET',
+      url: '/dashboard',
+      headers: { 'if-none-match': String(first.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
   });
 
   it('keeps every document header on the page itself', async () => {
