@@ -1,5 +1,5 @@
 import type { CaseMeasure, ManagerCase } from '@ansim/shared/contract/manager';
-import { PROTECTION_OPTIONS, type ProtectionOption } from '@ansim/shared/report-form';
+import { PROTECTION_OPTIONS, type ProtectionOption } from '@ansim/shared/report-form-options';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
