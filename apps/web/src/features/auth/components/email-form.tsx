@@ -1,11 +1,10 @@
-import { emailOnlyBody } from '@ansim/shared/auth';
-import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 import { errorText } from '../../../lib/messages';
 import type { RequestError } from '../../../lib/request-error';
 import { applyServerErrors } from '../lib/server-errors';
@@ -32,7 +31,7 @@ export function EmailForm({
   const [failure, setFailure] = useState<RequestError | null>(null);
   const [sent, setSent] = useState(false);
   const { control, handleSubmit, setError } = useForm<EmailValues>({
-    resolver: zodResolver(emailOnlyBody),
+    resolver: lazyResolver(() => import('../form-resolvers').then((m) => m.emailResolver)),
     defaultValues: { email: '' },
   });
   const onSubmit = handleSubmit(async (values) => {

@@ -1,5 +1,3 @@
-import { mfaLoginBody } from '@ansim/shared/mfa';
-import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
@@ -8,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 import { errorText } from '../../../lib/messages';
 import { type RequestError, toRequestError } from '../../../lib/request-error';
 import { useMfaLogin } from '../api/login';
@@ -25,7 +24,7 @@ export function MfaStep({ onDone, onRestart }: { onDone: () => void; onRestart: 
   const mfa = useMfaLogin();
   const [failure, setFailure] = useState<RequestError | null>(null);
   const { control, handleSubmit, setError } = useForm<{ code: string }>({
-    resolver: zodResolver(mfaLoginBody),
+    resolver: lazyResolver(() => import('../form-resolvers').then((m) => m.mfaCodeResolver)),
     defaultValues: { code: '' },
   });
 

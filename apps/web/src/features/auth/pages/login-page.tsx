@@ -1,5 +1,4 @@
-import { type LoginBody, loginBody } from '@ansim/shared/auth';
-import { zodResolver } from '@hookform/resolvers/zod';
+import type { LoginBody } from '@ansim/shared/auth';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -14,6 +13,7 @@ import { afterLoginPath } from '../../../app/guards';
 import { currentUserQuery } from '../../../components/header/current-user-query';
 import { showSnackbar } from '../../../components/snackbar/snackbar-store';
 import { paths } from '../../../config/paths';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 import { errorText, fieldMessage } from '../../../lib/messages';
 import { type RequestError, toRequestError } from '../../../lib/request-error';
 import { useLogin } from '../api/login';
@@ -36,7 +36,7 @@ export default function LoginPage() {
   const loginMutation = useLogin();
   const resend = useResendConfirmation();
   const { control, handleSubmit, setError, getValues } = useForm<LoginBody>({
-    resolver: zodResolver(loginBody),
+    resolver: lazyResolver(() => import('../form-resolvers').then((m) => m.loginResolver)),
     defaultValues: { email: '', password: '', captcha: '' },
   });
 

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -10,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { showSnackbar } from '../../../components/snackbar/snackbar-store';
 import { paths } from '../../../config/paths';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 import { errorText } from '../../../lib/messages';
 import type { RequestError } from '../../../lib/request-error';
 import { useRegisterUser } from '../api/register-user';
@@ -18,7 +18,7 @@ import { AuthCard } from '../components/auth-card';
 import { FormAlert } from '../components/form-alert';
 import { FormTextField } from '../components/form-text-field';
 import { applyServerErrors } from '../lib/server-errors';
-import { type RegisterFormValues, registerFormSchema } from '../schemas';
+import type { RegisterFormValues } from '../schemas';
 
 const FIELDS = ['email', 'password', 'password_confirm', 'name', 'join_code'] as const;
 
@@ -29,7 +29,7 @@ export default function RegisterPage() {
   const [failure, setFailure] = useState<RequestError | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const { control, handleSubmit, setError } = useForm<RegisterFormValues>({
-    resolver: zodResolver(registerFormSchema),
+    resolver: lazyResolver(() => import('../form-resolvers').then((m) => m.registerResolver)),
     defaultValues: { email: '', password: '', password_confirm: '', name: '', join_code: '' },
   });
 

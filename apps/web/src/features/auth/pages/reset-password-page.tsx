@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -8,6 +7,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 import { useLoginState } from '../../../lib/login-state';
 import { errorText } from '../../../lib/messages';
 import type { RequestError } from '../../../lib/request-error';
@@ -16,7 +16,7 @@ import { AuthCard } from '../components/auth-card';
 import { FormAlert } from '../components/form-alert';
 import { FormTextField } from '../components/form-text-field';
 import { applyServerErrors } from '../lib/server-errors';
-import { type ResetPasswordFormValues, resetPasswordFormSchema } from '../schemas';
+import type { ResetPasswordFormValues } from '../schemas';
 
 export default function ResetPasswordPage() {
   const { t } = useTranslation();
@@ -25,7 +25,7 @@ export default function ResetPasswordPage() {
   const reset = useResetPassword();
   const [failure, setFailure] = useState<RequestError | null>(null);
   const { control, handleSubmit, setError } = useForm<ResetPasswordFormValues>({
-    resolver: zodResolver(resetPasswordFormSchema),
+    resolver: lazyResolver(() => import('../form-resolvers').then((m) => m.resetPasswordResolver)),
     defaultValues: { password: '', password_confirm: '' },
   });
 
