@@ -95,6 +95,22 @@ export const createCompanyMember = (
  * widget loads when the form is first touched; on a form with nothing else to fill, ticking the stand-in box
  * loads it, as a person would.
  */
+/**
+ * Waits until what the page shows has stopped moving: its fonts are in, and every transition or animation
+ * that ends has ended. axe judges contrast from computed colours and opacity, so a snackbar still fading in
+ * over text reads as a contrast failure; screenshots likewise. Endless animations (a spinner, a skeleton's
+ * pulse) are not waited for.
+ */
+export async function pageAtRest(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    const ending = document
+      .getAnimations()
+      .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity));
+    await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
+  });
+}
+
 export async function solveCaptcha(page: Page): Promise<void> {
   const widget = page.locator('altcha-widget');
   const standIn = page.getByTestId('captcha-standin');

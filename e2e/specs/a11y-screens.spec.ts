@@ -5,6 +5,7 @@ import {
   createConfirmedUser,
   expect,
   loginThroughUi,
+  pageAtRest,
   SCREENSHOTS,
   server,
   test,
@@ -91,7 +92,7 @@ for (const screen of SCREENS) {
       await expect(page.locator('h1')).toHaveCount(1);
       // The page has rendered and every request it started has ended: the scan sees the loaded data.
       await requests.settled();
-      await page.evaluate(() => document.fonts.ready);
+      await pageAtRest(page);
       if (screen.name === 'login') {
         // The captcha loads once the form is touched: the scan sees the form as someone filling it does.
         await page.getByLabel('이메일').focus();

@@ -7,6 +7,7 @@ import {
   ensureManagerTotp,
   expect,
   loginThroughUi,
+  pageAtRest,
   SCREENSHOTS,
   server,
   solveCaptcha,
@@ -74,7 +75,7 @@ const VIEWPORTS = [
 async function checkScreen(page: Page, name: string, options: { fullPage?: boolean } = {}) {
   for (const viewport of VIEWPORTS) {
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
-    await page.evaluate(() => document.fonts.ready);
+    await pageAtRest(page);
     const results = await new AxeBuilder({ page }).analyze();
     const summary = results.violations.map((violation) => ({
       id: violation.id,

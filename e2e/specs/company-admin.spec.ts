@@ -8,6 +8,7 @@ import {
   ensureManagerTotp,
   expect,
   loginThroughUi,
+  pageAtRest,
   rememberTotp,
   SCREENSHOTS,
   solveCaptcha,
@@ -60,7 +61,7 @@ async function checkScreen(page: Page, name: string) {
   for (const viewport of VIEWPORTS) {
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
     await expect(page.locator('h1')).toHaveCount(1);
-    await page.evaluate(() => document.fonts.ready);
+    await pageAtRest(page);
     const results = await new AxeBuilder({ page }).analyze();
     const summary = results.violations.map((violation) => ({
       id: violation.id,

@@ -8,7 +8,15 @@ import {
   type Page,
   request,
 } from '@playwright/test';
-import { csrfHeaders, ensureManagerTotp, expect, loginThroughApi, SCREENSHOTS, test } from '../fixtures';
+import {
+  csrfHeaders,
+  ensureManagerTotp,
+  expect,
+  loginThroughApi,
+  pageAtRest,
+  SCREENSHOTS,
+  test,
+} from '../fixtures';
 import { linkIn, type ReceivedMail, type SmtpMailbox, startSmtpMailbox } from '../smtp-mailbox';
 import { demoPassword, type SpawnedApi, startApi, stopApi } from '../spawned-api';
 
@@ -51,7 +59,7 @@ async function checkScreen(page: Page, name: string) {
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
     await expect(page.locator('h1')).toHaveCount(1);
     await page.evaluate(() => document.fonts.load('700 16px "Pretendard Variable"', '안심신고'));
-    await page.evaluate(() => document.fonts.ready);
+    await pageAtRest(page);
     const results = await new AxeBuilder({ page }).analyze();
     const summary = results.violations.map((violation) => ({
       id: violation.id,

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, loginThroughUi, SCREENSHOTS, test } from '../fixtures';
+import { expect, loginThroughUi, pageAtRest, SCREENSHOTS, test } from '../fixtures';
 import { readServerState } from '../server-state';
 
 /**
@@ -20,7 +20,7 @@ function demoJoinCode(): string {
 async function checkScreen(page: Page, name: string) {
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    await page.evaluate(() => document.fonts.ready);
+    await pageAtRest(page);
     const results = await new AxeBuilder({ page }).analyze();
     const summary = results.violations.map((violation) => ({
       id: violation.id,

@@ -8,6 +8,7 @@ import {
   ensureManagerTotp,
   expect,
   loginThroughUi,
+  pageAtRest,
   SCREENSHOTS,
   server,
   type TestUser,
@@ -356,7 +357,7 @@ test('axe: 0 violations and screenshots of /manager, /manager/stats and the case
     await page.goto('/manager');
     // The first page a new context opens loads the app's chunks: more than the default on a loaded machine.
     await expect(page.getByTestId('report-row').first()).toBeVisible({ timeout: 30_000 });
-    await page.evaluate(() => document.fonts.ready);
+    await pageAtRest(page);
     // The list is the first thing on the page, on a phone too: the first case within the first screen.
     const firstRow = await page.getByTestId('report-row').first().boundingBox();
     expect(firstRow!.y, `first case row at ${viewport.label}px`).toBeLessThan(viewport.height);
@@ -372,7 +373,7 @@ test('axe: 0 violations and screenshots of /manager, /manager/stats and the case
     await expect(page.getByRole('heading', { level: 1, name: '신고 통계' })).toBeVisible();
     await expect(page.getByTestId('stats-charts').locator('figure')).toHaveCount(7);
     await expect(page.getByTestId('stats-cards')).toBeVisible();
-    await page.evaluate(() => document.fonts.ready);
+    await pageAtRest(page);
     expect(await axeViolations(page), `/manager/stats at ${viewport.label}px`).toEqual([]);
     const statsWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(statsWidth, 'no horizontal scrolling').toBeLessThanOrEqual(viewport.width);
@@ -390,7 +391,7 @@ test('axe: 0 violations and screenshots of /manager, /manager/stats and the case
     await page.goto(`/manager/detail/${formalId}`);
     await expect(page.getByTestId('case-content')).toBeVisible();
     await expect(page.getByTestId('live-state')).toHaveText('실시간 반영 중');
-    await page.evaluate(() => document.fonts.ready);
+    await pageAtRest(page);
     expect(await axeViolations(page), `/manager/detail at ${viewport.label}px`).toEqual([]);
     const detailWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(detailWidth, 'no horizontal scrolling').toBeLessThanOrEqual(viewport.width);

@@ -8,6 +8,7 @@ import type { Browser, Page } from '@playwright/test';
 import {
   expect,
   loginThroughUi,
+  pageAtRest,
   rememberTotp,
   SCREENSHOTS,
   solveCaptcha,
@@ -159,7 +160,7 @@ test('a manager is sent to enrolment, enrols TOTP, logs in with a code, and uses
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
 
   // The enrolment screen, as a manager sees it, at both widths: no axe violation, and a screenshot.
-  await page.evaluate(() => document.fonts.ready);
+  await pageAtRest(page);
   for (const viewport of [
     { label: '1280', width: 1280, height: 900 },
     { label: '375', width: 375, height: 812 },

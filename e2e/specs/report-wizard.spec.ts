@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, loginThroughUi, SCREENSHOTS, type TestUser, test } from '../fixtures';
+import { expect, loginThroughUi, pageAtRest, SCREENSHOTS, type TestUser, test } from '../fixtures';
 
 type WizardType = 'anonym' | 'brief' | 'formal';
 
@@ -22,7 +22,7 @@ async function logIn(page: Page, user: TestUser) {
 async function checkScreen(page: Page, name: string) {
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    await page.evaluate(() => document.fonts.ready);
+    await pageAtRest(page);
     const results = await new AxeBuilder({ page }).analyze();
     const summary = results.violations.map((violation) => ({
       id: violation.id,

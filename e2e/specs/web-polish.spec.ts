@@ -9,6 +9,7 @@ import {
   expect,
   hasTotp,
   loginThroughUi,
+  pageAtRest,
   SCREENSHOTS,
   server,
   type TestUser,
@@ -61,7 +62,7 @@ const seoulDateTime = (iso: string) =>
 async function checkScreen(page: Page, name: string) {
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    await page.evaluate(() => document.fonts.ready);
+    await pageAtRest(page);
     // A dialog fading in is half transparent: axe would measure the contrast of a frame in between.
     await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
     const results = await new AxeBuilder({ page }).analyze();
