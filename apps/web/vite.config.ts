@@ -1,8 +1,28 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
+const preactDir = path.dirname(createRequire(import.meta.url).resolve('preact/package.json'));
+const preactFile = (file: string) => path.join(preactDir, file);
+/**
+ * React's names resolve to Preact 11's files by absolute path, for `import` and `require` alike: resolved by
+ * name from a dependency's folder they would reach the Preact 10 that posthog-js keeps for itself, and two
+ * copies of Preact mean hooks that see no component rendering (docs/decisions/0015).
+ */
+const preactAliases = Object.entries({
+  react: 'compat/dist/compat.mjs',
+  'react-dom': 'compat/dist/compat.mjs',
+  'react-dom/client': 'compat/client.mjs',
+  'react/jsx-runtime': 'jsx-runtime/dist/jsxRuntime.mjs',
+  'react/jsx-dev-runtime': 'jsx-runtime/dist/jsxRuntime.mjs',
+}).map(([name, file]) => ({ find: new RegExp(`^${name}$`), replacement: preactFile(file) }));
+
 export default defineConfig({
   plugins: [react()],
+  resolve: {
+    alias: preactAliases,
+  },
   server: {
     port: 5173,
     proxy: {

@@ -8,11 +8,13 @@ import { createAppRouter } from './app/router';
 import { installAnalytics } from './lib/analytics';
 import { initI18n } from './lib/i18n';
 import { refreshLoginStatus } from './lib/login-state';
+import { runEffectsAsTasks } from './lib/preact-effects';
 import { installSessionKeepAlive } from './lib/session-sync';
 
 // Spec §1 start-up order: analytics plugin, mount, then refresh the login status.
 void installAnalytics().catch((error) => console.warn('Analytics could not start', error));
 
+runEffectsAsTasks();
 const router = createAppRouter();
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element in index.html');
