@@ -10,12 +10,17 @@ type PageModule = { default: React.ComponentType };
 
 /**
  * Every page is its own chunk, loaded when first visited, and retried once by reloading (spec §2). Pages get the
- * MUI theme and the query cache provider loaded beside them; only the landing page, plain HTML that calls no
- * API, goes without, which keeps its first load under the 150 KB budget (docs/decisions/0001).
+ * MUI theme and the query cache provider loaded beside them. `plain` pages (the landing and policy pages:
+ * plain HTML that calls no API) go without either, and `themeOnly` pages without the query cache, which keeps
+ * a first visit of those public pages small (issue 16).
  */
-const page = (load: () => Promise<PageModule>, options: { plain?: boolean } = {}) =>
+const page = (load: () => Promise<PageModule>, options: { plain?: boolean; themeOnly?: boolean } = {}) =>
   withReloadOnce(async () => {
     if (options.plain) return { Component: (await load()).default };
+    if (options.themeOnly) {
+      const [module, { withPageTheme }] = await Promise.all([load(), import('./page-theme')]);
+      return { Component: withPageTheme(module.default) };
+    }
     const [module, { withPageProviders }] = await Promise.all([load(), import('./page-providers')]);
     return { Component: withPageProviders(module.default) };
   });
@@ -86,7 +91,7 @@ export const routes: RouteObject[] = [
         id: paths.reportT.name,
         path: paths.reportT.path,
         handle: wizardRequired,
-        lazy: page(() => import('../features/report-wizard/pages/report-guide-page')),
+        lazy: page(() => import('../features/report-wizard/pages/report-guide-page'), { themeOnly: true }),
       },
       {
         // Spec §2: the step page sits inside a wrapper layout that owns the stepper.
@@ -197,14 +202,14 @@ export const routes: RouteObject[] = [
       {
         id: paths.receipt.name,
         path: paths.receipt.path,
-        lazy: page(() => import('../features/anonymous/pages/receipt-page')),
+        lazy: page(() => import('../features/anonymous/pages/receipt-page'), { themeOnly: true }),
       },
       {
         id: paths.intake.name,
         path: paths.intake.path,
         lazy: page(() => import('../features/anonymous/pages/intake-page')),
       },
-      { id: 'not-found', path: '*', lazy: page(() => import('./not-found-page')) },
+      { id: 'not-found', path: '*', lazy: page(() => import('./not-found-page'), { themeOnly: true }) },
     ],
   },
 ];

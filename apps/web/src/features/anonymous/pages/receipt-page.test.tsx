@@ -1,9 +1,7 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
-import { createQueryClient } from '../../../lib/query-client';
 import { RequestError } from '../../../lib/request-error';
 import { useReceiptSession } from '../receipt-session';
 import { useSavedReceipts } from '../saved-receipts';
@@ -43,11 +41,8 @@ function renderPage(state?: unknown) {
     ],
     { initialEntries: [{ pathname: '/receipt', state }] },
   );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  // No query cache around it, as in the app (router.tsx: themeOnly): the page must not need one.
+  render(<RouterProvider router={router} />);
   return router;
 }
 
