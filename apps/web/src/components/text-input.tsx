@@ -56,14 +56,15 @@ export function TextInput({
       sx={sx}
     >
       {label !== undefined && (
-        <InputLabel {...slotProps?.inputLabel} htmlFor={inputId}>
+        // A native select always shows its chosen option, even one whose value is '': its label stays small.
+        <InputLabel shrink={select || undefined} {...slotProps?.inputLabel} htmlFor={inputId}>
           {label}
         </InputLabel>
       )}
       {select ? (
         <NativeSelect
           {...(input as object)}
-          input={<OutlinedInput label={label} {...slotProps?.input} />}
+          input={<OutlinedInput label={label} notched {...slotProps?.input} />}
           inputProps={{ ...(slotProps?.htmlInput as object), id: inputId, 'aria-describedby': helperId }}
         >
           {children}

@@ -6,11 +6,10 @@ import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TextInput } from '../../../components/text-input';
 import { formatDateTime } from '../../../lib/datetime';
 import { useAddExclusion, useSetAssignees } from '../api/assignees';
 import { useManagerAccess } from '../use-manager-access';
@@ -137,7 +136,8 @@ function ExclusionForm({ report }: { report: ManagerCase }) {
           if (userId) mutation.mutate(userId, { onSuccess: () => setUserId('') });
         }}
       >
-        <TextField
+        <TextInput
+          fullWidth={false}
           select
           size="small"
           label={t('manager.assignees.excludeWho')}
@@ -146,11 +146,11 @@ function ExclusionForm({ report }: { report: ManagerCase }) {
           sx={{ flex: '1 1 220px', maxWidth: 360 }}
         >
           {candidates.map((handler) => (
-            <MenuItem key={handler.id} value={handler.id}>
+            <option key={handler.id} value={handler.id}>
               {handler.name} ({roleLabel(t, handler.role)})
-            </MenuItem>
+            </option>
           ))}
-        </TextField>
+        </TextInput>
         <Button type="submit" color="warning" variant="outlined" disabled={!userId || mutation.isPending}>
           {t('manager.assignees.exclude')}
         </Button>

@@ -1,16 +1,15 @@
 import type { ManagerCase } from '@ansim/shared/contract/manager';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TextInput } from '../../../components/text-input';
 import { formatDateTime } from '../../../lib/datetime';
 import { useCaseAudit } from '../api/case-audit';
 import { auditActionLabel } from './labels';
@@ -38,7 +37,8 @@ export function AuditLog({ report }: { report: Pick<ManagerCase, 'id' | 'audit'>
   return (
     <>
       <Box className="no-print" sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 2 }}>
-        <TextField
+        <TextInput
+          fullWidth={false}
           select
           size="small"
           label={t('manager.audit.filterAction')}
@@ -47,14 +47,15 @@ export function AuditLog({ report }: { report: Pick<ManagerCase, 'id' | 'audit'>
           sx={{ minWidth: 200 }}
           data-testid="audit-filter-action"
         >
-          <MenuItem value="">{t('manager.audit.all')}</MenuItem>
+          <option value="">{t('manager.audit.all')}</option>
           {actions.map((value) => (
-            <MenuItem key={value} value={value}>
+            <option key={value} value={value}>
               {auditActionLabel(t, value)}
-            </MenuItem>
+            </option>
           ))}
-        </TextField>
-        <TextField
+        </TextInput>
+        <TextInput
+          fullWidth={false}
           select
           size="small"
           label={t('manager.audit.filterUser')}
@@ -62,13 +63,13 @@ export function AuditLog({ report }: { report: Pick<ManagerCase, 'id' | 'audit'>
           onChange={(event) => setUserId(event.target.value)}
           sx={{ minWidth: 200 }}
         >
-          <MenuItem value="">{t('manager.audit.all')}</MenuItem>
+          <option value="">{t('manager.audit.all')}</option>
           {[...people].map(([id, name]) => (
-            <MenuItem key={id} value={id}>
+            <option key={id} value={id}>
               {name}
-            </MenuItem>
+            </option>
           ))}
-        </TextField>
+        </TextInput>
       </Box>
       {audit.length === 0 ? (
         <Typography color="text.secondary">{t('manager.audit.empty')}</Typography>

@@ -8,11 +8,10 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TextInput } from '../../../components/text-input';
 import { formatDateTime } from '../../../lib/datetime';
 import { useAddMeasure, useUpdateMeasure } from '../api/measures';
 import { protectionLabel } from './labels';
@@ -76,7 +75,8 @@ function ReasonDialog({
               {mutation.error.message}
             </Alert>
           )}
-          <TextField
+          <TextInput
+            fullWidth={false}
             id="measure-refuse-reason"
             label={t('manager.measures.reason')}
             helperText={
@@ -185,7 +185,8 @@ function MeasureItem({
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mt: 1 }}>
         {/* The reporter's own answer is theirs: the handler records consent only until the reporter answers. */}
         {!measure.reporter_opinion_at && (
-          <TextField
+          <TextInput
+            fullWidth={false}
             id={consentId}
             disabled={isClosed}
             select
@@ -200,10 +201,10 @@ function MeasureItem({
             }
             sx={{ minWidth: 160, width: 'auto' }}
           >
-            <MenuItem value="unknown">{t('manager.measures.consentUnknown')}</MenuItem>
-            <MenuItem value="yes">{t('manager.measures.consentYes')}</MenuItem>
-            <MenuItem value="no">{t('manager.measures.consentNo')}</MenuItem>
-          </TextField>
+            <option value="unknown">{t('manager.measures.consentUnknown')}</option>
+            <option value="yes">{t('manager.measures.consentYes')}</option>
+            <option value="no">{t('manager.measures.consentNo')}</option>
+          </TextInput>
         )}
         {!isClosed && (
           <Box className="no-print" sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
@@ -267,7 +268,8 @@ function AddMeasureForm({ reportId }: { reportId: string }) {
           {mutation.error.message}
         </Alert>
       )}
-      <TextField
+      <TextInput
+        fullWidth={false}
         id="measure-new-kind"
         select
         size="small"
@@ -277,12 +279,13 @@ function AddMeasureForm({ reportId }: { reportId: string }) {
         onChange={(event) => setMeasure(event.target.value as ProtectionOption)}
       >
         {PROTECTION_OPTIONS.map((option) => (
-          <MenuItem key={option} value={option}>
+          <option key={option} value={option}>
             {protectionLabel(t, option)}
-          </MenuItem>
+          </option>
         ))}
-      </TextField>
-      <TextField
+      </TextInput>
+      <TextInput
+        fullWidth={false}
         id="measure-new-detail"
         size="small"
         label={t('manager.measures.detail')}
