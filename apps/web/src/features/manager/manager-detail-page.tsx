@@ -4,13 +4,14 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { PageShell } from '../../components/page-shell';
 import { showSnackbar } from '../../components/snackbar/snackbar-store';
 import { paths } from '../../config/paths';
 import { isRequestError } from '../../lib/request-error';
+import { useOpenedOnce } from '../../lib/use-opened-once';
 import { useCaseEvents } from './api/case-events';
 import { useManagerCase } from './api/get-case';
 import { AssigneesPanel } from './components/assignees-panel';
@@ -27,7 +28,11 @@ import { OutcomePanel } from './components/outcome-panel';
 import { PrintStyles } from './components/print-styles';
 import { Section } from './components/section';
 import { StatementsPanel } from './components/statements-panel';
-import { StatusDialog } from './components/status-dialog';
+
+// The dialog, with MUI's Modal and radio groups, loads with the first click on 상태 변경, not with the case.
+const StatusDialog = lazy(() =>
+  import('./components/status-dialog').then((module) => ({ default: module.StatusDialog })),
+);
 
 const twoColumns = (left: string) =>
   ({
@@ -39,6 +44,7 @@ const twoColumns = (left: string) =>
 function CaseFile({ report, live }: { report: ManagerCase; live: ReturnType<typeof useCaseEvents> }) {
   const { t } = useTranslation();
   const [statusOpen, setStatusOpen] = useState(false);
+  const statusOpened = useOpenedOnce(statusOpen);
   return (
     <>
       <PrintStyles />
@@ -83,7 +89,11 @@ function CaseFile({ report, live }: { report: ManagerCase; live: ReturnType<type
           <AuditLog report={report} />
         </Section>
       </Box>
-      <StatusDialog report={report} open={statusOpen} onClose={() => setStatusOpen(false)} />
+      {statusOpened && (
+        <Suspense fallback={null}>
+          <StatusDialog report={report} open={statusOpen} onClose={() => setStatusOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

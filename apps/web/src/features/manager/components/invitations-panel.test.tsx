@@ -1,15 +1,21 @@
 import type { CaseInvitation, ManagerCase } from '@ansim/shared/contract/manager';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
 import { createQueryClient } from '../../../lib/query-client';
 import { InvitationsPanel } from './invitations-panel';
 
+const request = vi.fn();
+vi.mock('../../../lib/request', () => ({ request: (...args: unknown[]) => request(...args) }));
+
 beforeAll(async () => {
   await initI18n();
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  request.mockReset();
+});
 
 const invitation = (overrides: Partial<CaseInvitation> = {}): CaseInvitation => ({
   id: 'inv-1',
@@ -68,5 +74,25 @@ describe('the invitation card', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: '다시 보내기' })).toBeNull();
     expect(screen.queryByRole('button', { name: '요청 취소' })).toBeNull();
     expect(screen.queryByRole('button', { name: /진술 요청 보내기/ })).toBeNull();
+  });
+
+  it('asks before revoking a link, sends nothing on cancel, and revokes on confirmation', async () => {
+    request.mockResolvedValue([invitation({ revoked_at: '2026-11-05T00:00:00.000Z' })]);
+    renderPanel(caseWith([invitation()]));
+    const revoke = () => within(screen.getByTestId('invitation')).getByRole('button', { name: '요청 취소' });
+    fireEvent.click(revoke());
+    // The dialog loads on the first click (revoke-invitation-dialog.tsx), hence find, not get.
+    let dialog = await screen.findByRole('dialog', { name: '진술 요청을 취소할까요?' });
+    expect(within(dialog).getByText(/박행위님에게 보낸 링크가 더 이상 열리지 않습니다/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: '취소' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(request).not.toHaveBeenCalled();
+
+    fireEvent.click(revoke());
+    dialog = await screen.findByRole('dialog', { name: '진술 요청을 취소할까요?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: '요청 취소' }));
+    await waitFor(() => expect(request).toHaveBeenCalledTimes(1));
+    expect(request.mock.calls[0]).toEqual(['post', '/api/v1/manager/report/case-1/invitations/inv-1/revoke']);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });

@@ -3,22 +3,20 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip, { type ChipProps } from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showSnackbar } from '../../../components/snackbar/snackbar-store';
 import { TextInput } from '../../../components/text-input';
 import { formatDate, formatDateTime } from '../../../lib/datetime';
+import { useOpenedOnce } from '../../../lib/use-opened-once';
 import { useResendInvitation, useRevokeInvitation, useSendInvitations } from '../api/invitations';
 import { type InvitationStatus, invitationStatus, isActiveInvitation } from '../lib/case-state';
 import { Subheading } from './section';
+
+const RevokeInvitationDialog = lazy(() => import('./revoke-invitation-dialog'));
 
 const STATUS_COLORS: Record<InvitationStatus, ChipProps['color']> = {
   sent: 'default',
@@ -44,6 +42,7 @@ function InvitationRow({
   const resend = useResendInvitation(reportId);
   const revoke = useRevokeInvitation(reportId);
   const [confirmRevoke, setConfirmRevoke] = useState(false);
+  const revokeOpened = useOpenedOnce(confirmRevoke);
   const status = invitationStatus(invitation);
   const error = resend.error ?? revoke.error;
   const steps: [string, string | null][] = [
@@ -112,29 +111,17 @@ function InvitationRow({
           )}
         </Box>
       )}
-      <Dialog
-        open={confirmRevoke}
-        onClose={() => setConfirmRevoke(false)}
-        aria-labelledby={`revoke-${invitation.id}`}
-      >
-        <DialogTitle id={`revoke-${invitation.id}`}>{t('manager.invitations.revokeTitle')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            {t('manager.invitations.revokeBody', { name: invitation.name })}
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirmRevoke(false)}>{t('manager.common.cancel')}</Button>
-          <Button
-            color="error"
-            variant="contained"
-            disabled={revoke.isPending}
-            onClick={() => revoke.mutate(invitation.id, { onSettled: () => setConfirmRevoke(false) })}
-          >
-            {t('manager.invitations.revoke')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      {revokeOpened && (
+        <Suspense fallback={null}>
+          <RevokeInvitationDialog
+            invitation={invitation}
+            open={confirmRevoke}
+            isPending={revoke.isPending}
+            onCancel={() => setConfirmRevoke(false)}
+            onConfirm={() => revoke.mutate(invitation.id, { onSettled: () => setConfirmRevoke(false) })}
+          />
+        </Suspense>
+      )}
     </Box>
   );
 }

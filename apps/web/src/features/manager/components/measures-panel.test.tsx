@@ -70,7 +70,8 @@ describe('the measures panel and its reason dialog', { timeout: 30_000 }, () => 
       ]),
     );
     fireEvent.click(item.getByRole('button', { name: '조치함으로 기록' }));
-    const dialog = screen.getByRole('dialog', {
+    // The dialog loads on the first click (measure-reason-dialog.tsx), hence find, not get.
+    const dialog = await screen.findByRole('dialog', {
       name: /신고인이 반대한 '근무장소 변경' 조치를 시행하는 사유/,
     });
     expect(within(dialog).getByText(/근로기준법 제76조의3 ④/)).toBeTruthy();
@@ -95,7 +96,7 @@ describe('the measures panel and its reason dialog', { timeout: 30_000 }, () => 
     request.mockResolvedValue([measure({ decision: 'refused', reason: '인력 부족' })]);
     const item = renderPanel(caseWith([measure()]));
     fireEvent.click(item.getByRole('button', { name: '조치하지 않음' }));
-    const dialog = screen.getByRole('dialog', { name: "'근무장소 변경' 조치를 하지 않는 사유" });
+    const dialog = await screen.findByRole('dialog', { name: "'근무장소 변경' 조치를 하지 않는 사유" });
     fireEvent.change(within(dialog).getByRole('textbox', { name: '사유' }), {
       target: { value: '인력 부족' },
     });

@@ -4,112 +4,21 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextInput } from '../../../components/text-input';
 import { formatDateTime } from '../../../lib/datetime';
+import { useOpenedOnce } from '../../../lib/use-opened-once';
 import { useAddMeasure, useUpdateMeasure } from '../api/measures';
 import { protectionLabel } from './labels';
+
+const MeasureReasonDialog = lazy(() => import('./measure-reason-dialog'));
 
 const DECISION_COLORS = { pending: 'default', granted: 'success', refused: 'error' } as const;
 
 function consentValue(consent: boolean | null): 'yes' | 'no' | 'unknown' {
   return consent === null ? 'unknown' : consent ? 'yes' : 'no';
-}
-
-/**
- * Art. 76-3 ④: refusing a measure the reporter asked for needs a reason, and so does carrying out a measure the
- * reporter objected to; either is recorded with the date.
- */
-function ReasonDialog({
-  target,
-  reportId,
-  onClose,
-}: {
-  target: { measure: CaseMeasure; decision: 'granted' | 'refused' } | null;
-  reportId: string;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation();
-  const mutation = useUpdateMeasure(reportId);
-  const measure = target?.measure ?? null;
-  const granting = target?.decision === 'granted';
-  const [reason, setReason] = useState('');
-  const [empty, setEmpty] = useState(false);
-  const close = () => {
-    setReason('');
-    setEmpty(false);
-    mutation.reset();
-    onClose();
-  };
-  return (
-    <Dialog open={target !== null} onClose={close} fullWidth maxWidth="sm" aria-labelledby="refuse-title">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!target) return;
-          if (!reason.trim()) {
-            setEmpty(true);
-            return;
-          }
-          mutation.mutate(
-            { measureId: target.measure.id, decision: target.decision, reason: reason.trim() },
-            { onSuccess: close },
-          );
-        }}
-      >
-        <DialogTitle id="refuse-title">
-          {t(granting ? 'manager.measures.grantTitle' : 'manager.measures.refuseTitle', {
-            measure: measure ? protectionLabel(t, measure.measure) : '',
-          })}
-        </DialogTitle>
-        <DialogContent>
-          {mutation.error && (
-            <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-              {mutation.error.message}
-            </Alert>
-          )}
-          <TextInput
-            fullWidth={false}
-            id="measure-refuse-reason"
-            label={t('manager.measures.reason')}
-            helperText={
-              empty
-                ? t('manager.measures.reasonRequired')
-                : t(granting ? 'manager.measures.grantReasonHelp' : 'manager.measures.reasonHelp')
-            }
-            error={empty}
-            value={reason}
-            onChange={(event) => {
-              setReason(event.target.value);
-              setEmpty(false);
-            }}
-            multiline
-            minRows={3}
-            sx={{ mt: 1 }}
-            slotProps={{ htmlInput: { maxLength: 5000 } }}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close}>{t('manager.common.cancel')}</Button>
-          <Button
-            type="submit"
-            variant="contained"
-            color={granting ? 'success' : 'error'}
-            disabled={mutation.isPending}
-          >
-            {t(granting ? 'manager.measures.grant' : 'manager.measures.refuse')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
-  );
 }
 
 function MeasureItem({
@@ -311,6 +220,7 @@ export function MeasuresPanel({ report }: { report: ManagerCase }) {
     decision: 'granted' | 'refused';
   } | null>(null);
   const isClosed = report.is_closed;
+  const reasonOpened = useOpenedOnce(reasonFor !== null);
   return (
     <Box>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
@@ -338,7 +248,11 @@ export function MeasuresPanel({ report }: { report: ManagerCase }) {
       ) : (
         <AddMeasureForm reportId={report.id} />
       )}
-      <ReasonDialog target={reasonFor} reportId={report.id} onClose={() => setReasonFor(null)} />
+      {reasonOpened && (
+        <Suspense fallback={null}>
+          <MeasureReasonDialog target={reasonFor} reportId={report.id} onClose={() => setReasonFor(null)} />
+        </Suspense>
+      )}
     </Box>
   );
 }
