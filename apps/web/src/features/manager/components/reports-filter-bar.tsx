@@ -5,12 +5,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import InputAdornment from '@mui/material/InputAdornment';
-import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/date-field/date-field';
+import { TextInput } from '../../../components/text-input';
 import { exportCsvUrl } from '../api/export-csv';
 import { hasActiveFilters, type ManagerFilters } from '../lib/filters';
 import { statusLabel, typeLabel } from './labels';
@@ -54,7 +53,8 @@ export function ReportsFilterBar({ filters, onChange, onReset }: Props) {
         mb: 2,
       }}
     >
-      <TextField
+      <TextInput
+        fullWidth={false}
         id="manager-filter-q"
         label={t('manager.filters.search')}
         placeholder={t('manager.filters.searchPlaceholder')}
@@ -73,7 +73,8 @@ export function ReportsFilterBar({ filters, onChange, onReset }: Props) {
           },
         }}
       />
-      <TextField
+      <TextInput
+        fullWidth={false}
         id="manager-filter-status"
         select
         label={t('manager.filters.status')}
@@ -81,14 +82,15 @@ export function ReportsFilterBar({ filters, onChange, onReset }: Props) {
         onChange={(event) => onChange({ status: event.target.value as ManagerFilters['status'] })}
         size="small"
       >
-        <MenuItem value="">{t('manager.filters.all')}</MenuItem>
+        <option value="">{t('manager.filters.all')}</option>
         {REPORT_STATUSES.map((status) => (
-          <MenuItem key={status} value={status}>
+          <option key={status} value={status}>
             {statusLabel(t, status)}
-          </MenuItem>
+          </option>
         ))}
-      </TextField>
-      <TextField
+      </TextInput>
+      <TextInput
+        fullWidth={false}
         id="manager-filter-type"
         select
         label={t('manager.filters.type')}
@@ -96,13 +98,13 @@ export function ReportsFilterBar({ filters, onChange, onReset }: Props) {
         onChange={(event) => onChange({ type: event.target.value as ManagerFilters['type'] })}
         size="small"
       >
-        <MenuItem value="">{t('manager.filters.all')}</MenuItem>
+        <option value="">{t('manager.filters.all')}</option>
         {REPORTER_TYPES.map((type) => (
-          <MenuItem key={type} value={type}>
+          <option key={type} value={type}>
             {typeLabel(t, type)}
-          </MenuItem>
+          </option>
         ))}
-      </TextField>
+      </TextInput>
       <DateField
         id="manager-filter-from"
         label={t('manager.filters.dateFrom')}

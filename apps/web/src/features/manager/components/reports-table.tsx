@@ -1,11 +1,13 @@
 import type { ManagerListPage, ManagerListRow } from '@ansim/shared/contract/manager';
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
+import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import { useTheme } from '@mui/material/styles';
@@ -14,14 +16,13 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { TextInput } from '../../../components/text-input';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/datetime';
 import {
@@ -222,7 +223,8 @@ export function ReportsTable({ data, isLoading, filters, onChange }: Props) {
       </Box>
       {isNarrow ? (
         <>
-          <TextField
+          <TextInput
+            fullWidth={false}
             id="manager-sort"
             select
             size="small"
@@ -232,36 +234,65 @@ export function ReportsTable({ data, isLoading, filters, onChange }: Props) {
             sx={{ mb: 1.5 }}
           >
             {SORT_KEYS.map((key) => (
-              <MenuItem key={key} value={key}>
+              <option key={key} value={key}>
                 {t(`manager.list.sorts.${key}`)}
-              </MenuItem>
+              </option>
             ))}
-          </TextField>
+          </TextInput>
           <RowCards rows={data.results} />
         </>
       ) : (
         <RowTable rows={data.results} filters={filters} onChange={onChange} />
       )}
-      <TablePagination
-        component="div"
+      <ListPager
         count={data.count}
-        page={filters.page - 1}
-        rowsPerPage={PAGE_SIZE}
-        rowsPerPageOptions={[]}
+        countExact={data.count_exact}
+        page={filters.page}
         // Each step follows the API's link, whose cursor makes the page a read of an index, not an OFFSET.
-        onPageChange={(_, page) => {
-          const link = page + 1 > filters.page ? data.next : data.previous;
-          onChange(link ? pageFromLink(link) : { page: page + 1, after: '', before: '' });
+        onStep={(step) => {
+          const link = step > 0 ? data.next : data.previous;
+          onChange(link ? pageFromLink(link) : { page: filters.page + step, after: '', before: '' });
         }}
-        labelDisplayedRows={({ from, to, count }) =>
-          t(data.count_exact ? 'manager.list.pageRange' : 'manager.list.pageRangeEstimated', {
-            from,
-            to,
-            count,
-          })
-        }
-        getItemAriaLabel={(type) => t(`manager.list.${type}Page`)}
       />
     </>
+  );
+}
+
+/**
+ * The count and the two steps of TablePagination, without it: its rows-per-page Select, hidden here, still
+ * brought MUI's Select, Menu, Popover and Modal to the list page (issue 16).
+ */
+function ListPager({
+  count,
+  countExact,
+  page,
+  onStep,
+}: {
+  count: number;
+  countExact: boolean;
+  page: number;
+  onStep: (step: -1 | 1) => void;
+}) {
+  const { t } = useTranslation();
+  const from = count === 0 ? 0 : (page - 1) * PAGE_SIZE + 1;
+  const to = Math.min(count, page * PAGE_SIZE);
+  return (
+    <Box
+      sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 1, minHeight: 52, px: 1 }}
+    >
+      <Typography variant="body2" aria-live="polite">
+        {t(countExact ? 'manager.list.pageRange' : 'manager.list.pageRangeEstimated', { from, to, count })}
+      </Typography>
+      <IconButton aria-label={t('manager.list.previousPage')} disabled={page <= 1} onClick={() => onStep(-1)}>
+        <ChevronLeftIcon />
+      </IconButton>
+      <IconButton
+        aria-label={t('manager.list.nextPage')}
+        disabled={page >= Math.ceil(count / PAGE_SIZE)}
+        onClick={() => onStep(1)}
+      >
+        <ChevronRightIcon />
+      </IconButton>
+    </Box>
   );
 }
