@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { emailSchema, passwordSchema } from './auth.ts';
+import { INVITABLE_ROLES, type InvitableRole } from './constants.ts';
 import { FIELD_MESSAGES_KO as M } from './messages.ko.ts';
 
-/** The roles a company invitation can grant: the people who handle cases or run the company. */
-export const INVITABLE_ROLES = ['investigator', 'manager', 'admin'] as const;
-export type InvitableRole = (typeof INVITABLE_ROLES)[number];
+export { INVITABLE_ROLES, type InvitableRole };
 
 /** What `/join/{token}` shows before the invitee accepts. */
 export interface CompanyInvitationView {

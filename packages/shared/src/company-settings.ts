@@ -73,17 +73,4 @@ export const domainClaimBody = z
   });
 export type DomainClaimBody = z.infer<typeof domainClaimBody>;
 
-/**
- * What the settings log lists. The operator's suspension and resumption are in it too: the company's admin
- * should see when and by whom the company was stopped, since nobody could log in meanwhile.
- */
-export const COMPANY_AUDIT_ACTIONS = [
-  'company.settings',
-  'company.join_code',
-  'company.domain',
-  'company.invitation',
-  'user.role',
-  'company.suspend',
-  'company.resume',
-] as const;
-export type CompanyAuditAction = (typeof COMPANY_AUDIT_ACTIONS)[number];
+export { COMPANY_AUDIT_ACTIONS, type CompanyAuditAction } from './constants.ts';

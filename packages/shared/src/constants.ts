@@ -114,3 +114,22 @@ export const PASSWORD_MAX = 128;
 
 export const SNACKBAR_TIMEOUT_MS = 5000;
 export const SNACKBAR_SWIPE_PX = 50;
+
+/** The roles a company invitation can grant: the people who handle cases or run the company. */
+export const INVITABLE_ROLES = ['investigator', 'manager', 'admin'] as const;
+export type InvitableRole = (typeof INVITABLE_ROLES)[number];
+
+/**
+ * What the settings log lists. The operator's suspension and resumption are in it too: the company's admin
+ * should see when and by whom the company was stopped, since nobody could log in meanwhile.
+ */
+export const COMPANY_AUDIT_ACTIONS = [
+  'company.settings',
+  'company.join_code',
+  'company.domain',
+  'company.invitation',
+  'user.role',
+  'company.suspend',
+  'company.resume',
+] as const;
+export type CompanyAuditAction = (typeof COMPANY_AUDIT_ACTIONS)[number];

@@ -1,4 +1,3 @@
-import { joinCompanyBody } from '@ansim/shared/auth';
 import type { CurrentUser } from '@ansim/shared/contract/user';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -24,7 +23,10 @@ const JOIN_SECTION_ID = pageSections.joinCompany;
 export function CompanySection({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const join = useJoinCompany();
-  const { form, failure, submit } = useActionForm(joinCompanyBody, { join_code: '' });
+  const { form, failure, submit } = useActionForm(
+    () => import('./action-resolvers').then((m) => m.joinCompanyResolver),
+    { join_code: '' },
+  );
   const location = useLocation();
   const sectionRef = useRef<HTMLElement>(null);
   // Arriving from the type chooser's link: the section renders after the user is loaded, so the browser's

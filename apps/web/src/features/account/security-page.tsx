@@ -1,4 +1,3 @@
-import { currentPasswordSchema, passwordOnlyBody, totpConfirmBody, totpDeleteBody } from '@ansim/shared/mfa';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,7 +13,6 @@ import { useState } from 'react';
 import type { Control, FieldValues, Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { z } from 'zod';
 import { useCurrentUser } from '../../components/header/use-current-user';
 import { PageShell } from '../../components/page-shell';
 import { showSnackbar } from '../../components/snackbar/snackbar-store';
@@ -35,7 +33,7 @@ import {
 import { CompanySection } from './company-section';
 import { ActionAlert, useActionForm } from './use-action-form';
 
-const passkeyForm = z.object({ name: z.string().trim().min(1).max(60), password: currentPasswordSchema });
+const resolvers = () => import('./action-resolvers');
 
 function PasswordField<T extends FieldValues>({ control }: { control: Control<T> }) {
   const { t } = useTranslation();
@@ -88,7 +86,10 @@ function TotpEnrolment({ onCodes }: { onCodes: (codes: string[]) => void }) {
   const start = useStartTotp();
   const confirm = useConfirmTotp();
   const [pending, setPending] = useState<TotpStart | null>(null);
-  const { form, failure, submit } = useActionForm(totpConfirmBody, { code: '', password: '' });
+  const { form, failure, submit } = useActionForm(() => resolvers().then((m) => m.totpConfirmResolver), {
+    code: '',
+    password: '',
+  });
 
   const onStart = async () => {
     try {
@@ -155,7 +156,10 @@ function TotpRemoval() {
   const { t } = useTranslation();
   const remove = useRemoveTotp();
   const [open, setOpen] = useState(false);
-  const { form, failure, submit } = useActionForm(totpDeleteBody, { code: '', password: '' });
+  const { form, failure, submit } = useActionForm(() => resolvers().then((m) => m.totpDeleteResolver), {
+    code: '',
+    password: '',
+  });
   if (!open)
     return (
       <Button variant="outlined" color="error" onClick={() => setOpen(true)}>
@@ -196,7 +200,9 @@ function TotpRemoval() {
 function RegenerateCodes({ onCodes }: { onCodes: (codes: string[]) => void }) {
   const { t } = useTranslation();
   const regenerate = useRegenerateRecoveryCodes();
-  const { form, failure, submit } = useActionForm(passwordOnlyBody, { password: '' });
+  const { form, failure, submit } = useActionForm(() => resolvers().then((m) => m.passwordOnlyResolver), {
+    password: '',
+  });
   return (
     <Box
       component="form"
@@ -221,7 +227,7 @@ function RegenerateCodes({ onCodes }: { onCodes: (codes: string[]) => void }) {
 function PasskeyRegistration({ onCodes }: { onCodes: (codes: string[]) => void }) {
   const { t } = useTranslation();
   const register = useRegisterPasskey();
-  const { form, failure, submit } = useActionForm(passkeyForm, {
+  const { form, failure, submit } = useActionForm(() => resolvers().then((m) => m.passkeyResolver), {
     name: t('mfa.account.passkeyDefaultName'),
     password: '',
   });
@@ -252,7 +258,9 @@ function PasskeyRemoval({ id, name }: { id: string; name: string }) {
   const { t } = useTranslation();
   const remove = useRemovePasskey();
   const [open, setOpen] = useState(false);
-  const { form, failure, submit } = useActionForm(passwordOnlyBody, { password: '' });
+  const { form, failure, submit } = useActionForm(() => resolvers().then((m) => m.passwordOnlyResolver), {
+    password: '',
+  });
   if (!open)
     return (
       <Button

@@ -1,8 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { type DefaultValues, type FieldValues, type Path, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
+import { lazyResolver } from '../../lib/lazy-resolver';
 import { errorText } from '../../lib/messages';
 import { type RequestError, toRequestError } from '../../lib/request-error';
 import { FormAlert } from '../auth/components/form-alert';
@@ -12,10 +11,13 @@ import { applyServerErrors } from '../auth/lib/server-errors';
  * A small form whose server errors land on its fields. Every change on this page asks for the current
  * password, so a session left open on a shared computer cannot change the account's factors.
  */
-export function useActionForm<T extends FieldValues>(schema: z.ZodType<T>, defaults: DefaultValues<T>) {
+export function useActionForm<T extends FieldValues>(
+  loadResolver: () => Promise<Resolver<T, unknown, T>>,
+  defaults: DefaultValues<T>,
+) {
   const [failure, setFailure] = useState<RequestError | 'cancelled' | null>(null);
   const form = useForm<T, unknown, T>({
-    resolver: zodResolver(schema as never) as unknown as Resolver<T, unknown, T>,
+    resolver: lazyResolver(loadResolver) as Resolver<T, unknown, T>,
     defaultValues: defaults,
   });
   const submit = (action: (values: T) => Promise<void>) =>

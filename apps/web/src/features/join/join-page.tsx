@@ -1,7 +1,4 @@
-import { passwordSchema } from '@ansim/shared/auth';
 import type { CompanyInvitationView } from '@ansim/shared/company-invitations';
-import { FIELD_MESSAGES_KO } from '@ansim/shared/messages.ko';
-import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -11,11 +8,11 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { z } from 'zod';
 import { PageLoading } from '../../app/page-loading';
 import { currentUserQuery, useCurrentUser } from '../../components/header/use-current-user';
 import { showSnackbar } from '../../components/snackbar/snackbar-store';
 import { paths } from '../../config/paths';
+import { lazyResolver } from '../../lib/lazy-resolver';
 import { useIsLoggedIn } from '../../lib/login-state';
 import { errorText } from '../../lib/messages';
 import { type RequestError, toRequestError } from '../../lib/request-error';
@@ -24,18 +21,7 @@ import { FormAlert } from '../auth/components/form-alert';
 import { FormTextField } from '../auth/components/form-text-field';
 import { applyServerErrors } from '../auth/lib/server-errors';
 import { useAcceptCompanyInvitation, useCompanyInvitation } from './api/company-invitation';
-
-const newAccountSchema = z
-  .object({
-    name: z.string().trim().min(1, FIELD_MESSAGES_KO.nameRequired).max(100, FIELD_MESSAGES_KO.tooLong(100)),
-    password: z.string().min(1, FIELD_MESSAGES_KO.required).pipe(passwordSchema),
-    password_confirm: z.string().min(1, FIELD_MESSAGES_KO.required),
-  })
-  .refine((value) => value.password === value.password_confirm, {
-    path: ['password_confirm'],
-    message: FIELD_MESSAGES_KO.passwordMismatch,
-  });
-type NewAccountValues = z.input<typeof newAccountSchema>;
+import type { NewAccountValues } from './new-account-resolver';
 
 /** After joining, a case handler enrols a second factor first; with one already, the case list opens. */
 function useFinish() {
@@ -56,7 +42,7 @@ function NewAccountForm({ token, invitation }: { token: string; invitation: Comp
   const finish = useFinish();
   const [failure, setFailure] = useState<RequestError | null>(null);
   const { control, handleSubmit, setError } = useForm<NewAccountValues>({
-    resolver: zodResolver(newAccountSchema),
+    resolver: lazyResolver(() => import('./new-account-resolver').then((m) => m.newAccountResolver)),
     defaultValues: { name: '', password: '', password_confirm: '' },
   });
   const onSubmit = handleSubmit(async (values) => {

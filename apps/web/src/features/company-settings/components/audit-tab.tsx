@@ -1,4 +1,4 @@
-import { COMPANY_AUDIT_ACTIONS } from '@ansim/shared/company-settings';
+import { COMPANY_AUDIT_ACTIONS } from '@ansim/shared/constants';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';

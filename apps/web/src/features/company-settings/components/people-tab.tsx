@@ -1,5 +1,9 @@
-import { INVITABLE_ROLES, type InvitableRole } from '@ansim/shared/company-settings';
-import { COMPANY_ROLES, type CompanyRole } from '@ansim/shared/constants';
+import {
+  COMPANY_ROLES,
+  type CompanyRole,
+  INVITABLE_ROLES,
+  type InvitableRole,
+} from '@ansim/shared/constants';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

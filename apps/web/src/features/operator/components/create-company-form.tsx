@@ -1,5 +1,3 @@
-import { createCompanyBody } from '@ansim/shared/operator';
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,27 +6,16 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { showSnackbar } from '../../../components/snackbar/snackbar-store';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 import { errorText } from '../../../lib/messages';
 import type { RequestError } from '../../../lib/request-error';
 import { FormAlert } from '../../auth/components/form-alert';
 import { FormTextField } from '../../auth/components/form-text-field';
 import { applyServerErrors } from '../../auth/lib/server-errors';
 import { useCreateCompany } from '../api/companies';
-
-const splitDomains = (value: string) => value.split(/[\s,]+/).filter(Boolean);
-
-/** Domains are typed on one line, separated by commas or spaces; the shared schema checks each. */
-const formSchema = z.object({
-  name: createCompanyBody.shape.name,
-  domains: z.string().superRefine((value, ctx) => {
-    const parsed = createCompanyBody.shape.domains.safeParse(splitDomains(value));
-    if (!parsed.success) ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? '' });
-  }),
-  admin_email: createCompanyBody.shape.admin_email,
-});
-type FormValues = z.input<typeof formSchema>;
+import type { CreateCompanyFormValues as FormValues } from './create-company-resolver';
+import { splitDomains } from './split-domains';
 
 export function CreateCompanyForm() {
   const { t } = useTranslation();
@@ -36,7 +23,7 @@ export function CreateCompanyForm() {
   const [failure, setFailure] = useState<RequestError | null>(null);
   const [created, setCreated] = useState<{ name: string; joinCode: string; adminEmail: string } | null>(null);
   const { control, handleSubmit, setError, reset } = useForm<FormValues>({
-    resolver: zodResolver(formSchema),
+    resolver: lazyResolver(() => import('./create-company-resolver').then((m) => m.createCompanyResolver)),
     defaultValues: { name: '', domains: '', admin_email: '' },
   });
   const onSubmit = handleSubmit(async (values) => {
