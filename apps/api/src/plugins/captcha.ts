@@ -4,17 +4,10 @@ import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { AppError } from '../lib/app-error.ts';
+import type { CaptchaVerifier } from '../lib/captcha-verifier.ts';
 import { sha256Hex } from '../lib/tokens.ts';
 
 const CHALLENGE_TTL_SECONDS = 10 * 60;
-
-export interface CaptchaVerifier {
-  provider: 'altcha' | 'turnstile';
-  /** A fresh challenge for the ALTCHA widget; null for Turnstile, whose challenges come from Cloudflare. */
-  createChallenge(): Promise<AltchaChallenge | null>;
-  /** Throws CAPTCHA_FAILED unless the solution is valid and has not been used before. */
-  verify(solution: string | undefined): Promise<void>;
-}
 
 interface AltchaPayload {
   challenge: { parameters: { nonce: string; expiresAt?: number } } & Record<string, unknown>;

@@ -3,9 +3,9 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { companies, intakeSessions } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { CaptchaVerifier } from '../../lib/captcha-verifier.ts';
 import { hmacHex, randomToken, sha256Hex } from '../../lib/tokens.ts';
-import type { CaptchaVerifier } from '../../plugins/captcha.ts';
-import { countHit, rateLimited } from '../../plugins/rate-limit.ts';
+import { countHit, rateLimited } from '../rate-limits/rate-limits.ts';
 
 /** Long enough to write a report over several evenings; the draft's files go with the session. */
 export const INTAKE_SESSION_DAYS = 7;

@@ -6,7 +6,7 @@ import { hmacHex } from '../../lib/tokens.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { recoveryCodeUsedMail } from '../../mail/templates.ts';
 import { wakeMailWorkers } from '../../mail/worker.ts';
-import { countHit, currentCount, rateLimited } from '../../plugins/rate-limit.ts';
+import { countHit, currentCount, rateLimited } from '../rate-limits/rate-limits.ts';
 import { createSession } from '../sessions/sessions.ts';
 import { type Challenge, findChallenge, recordChallengeFailure, takeChallenge } from './challenges.ts';
 import { consumeRecoveryCode, type Deps, mfaStatus } from './factors.ts';

@@ -5,9 +5,9 @@ import type { Config } from '../../config.ts';
 import type { Database, Db } from '../../db/client.ts';
 import { platformSecrets, receiptSessions, reports } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { CaptchaVerifier } from '../../lib/captcha-verifier.ts';
 import { hmacHex, randomToken, sha256Hex } from '../../lib/tokens.ts';
-import type { CaptchaVerifier } from '../../plugins/captcha.ts';
-import { countHit, rateLimited } from '../../plugins/rate-limit.ts';
+import { countHit, rateLimited } from '../rate-limits/rate-limits.ts';
 
 export const RECEIPT_DIGITS = 16;
 /**

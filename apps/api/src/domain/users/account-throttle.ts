@@ -1,7 +1,7 @@
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { hmacHex } from '../../lib/tokens.ts';
-import { countHit, rateLimited } from '../../plugins/rate-limit.ts';
+import { countHit, rateLimited } from '../rate-limits/rate-limits.ts';
 
 const HOUR = 3600;
 

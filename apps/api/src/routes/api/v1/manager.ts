@@ -45,7 +45,7 @@ import { companyReportsCsv } from '../../../domain/manager/export-csv.ts';
 import { listCompanyReports, managerListQuery } from '../../../domain/manager/list-reports.ts';
 import { companyStats } from '../../../domain/manager/stats.ts';
 import { findSession } from '../../../domain/sessions/sessions.ts';
-import { sessionCookie } from '../../../plugins/session.ts';
+import { getSession, sessionCookie } from '../../../plugins/session.ts';
 import { caseStreams } from '../../case-stream.ts';
 import { errorResponses, idParam } from '../../schemas.ts';
 
@@ -69,7 +69,7 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const manager = await requireManager(request);
+      const manager = await requireManager(deps.database, await getSession(request));
       const page = await listCompanyReports(deps.database, manager, request.query);
       await recordAudit(deps.database.db, {
         companyId: manager.companyId,
@@ -95,7 +95,7 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const manager = await requireManager(request);
+      const manager = await requireManager(deps.database, await getSession(request));
       // The whole file is built before the first byte: a failure while reading the cases is then a clean
       // error answer, never a 200 whose connection is cut off half-way (a truncated file looks complete).
       let csv = '';
@@ -121,7 +121,7 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/manager/report/:id',
     { schema: { tags: ['manager'], params: idParam, response: { 200: caseSchema, ...errorResponses } } },
     async (request) => {
-      const manager = await requireManager(request);
+      const manager = await requireManager(deps.database, await getSession(request));
       const found = await getManagerCase(deps.database, manager, request.params.id);
       await recordAudit(deps.database.db, {
         companyId: manager.companyId,
@@ -145,7 +145,7 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const manager = await requireManager(request);
+      const manager = await requireManager(deps.database, await getSession(request));
       await changeStatus(deps, manager, request.params.id, request.body);
       return getManagerCase(deps.database, manager, request.params.id);
     },
@@ -161,7 +161,7 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const manager = await requireManager(request);
+      const manager = await requireManager(deps.database, await getSession(request));
       const found = await getManagerCase(deps.database, manager, request.params.id);
       // The conversation is case content like the rest of the case: its reading is recorded the same way.
       await recordAudit(deps.database.db, {
@@ -186,7 +186,7 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const manager = await requireManager(request);
+      const manager = await requireManager(deps.database, await getSession(request));
       await postManagerMessage(deps, manager, request.params.id, request.body);
       return reply
         .status(201)
@@ -205,7 +205,7 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const manager = await requireManager(request);
+      const manager = await requireManager(deps.database, await getSession(request));
       const id = await addMeasure(deps, manager, request.params.id, request.body);
       return reply.status(201).send({ id });
     },
@@ -222,7 +222,7 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const manager = await requireManager(request);
+      const manager = await requireManager(deps.database, await getSession(request));
       await updateMeasure(deps, manager, request.params.id, request.params.measureId, request.body);
       return (await getManagerCase(deps.database, manager, request.params.id)).measures;
     },
@@ -248,7 +248,7 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const manager = await requireManager(request);
+      const manager = await requireManager(deps.database, await getSession(request));
       const reportId = request.params.id;
       const first = JSON.stringify(await getManagerCase(deps.database, manager, reportId));
       await recordAudit(deps.database.db, {
@@ -294,7 +294,7 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const manager = await requireManager(request);
+      const manager = await requireManager(deps.database, await getSession(request));
       const record = await loadCaseRecord(deps.database, manager, request.params.id);
       const pdf = await renderCaseRecord(record);
       await recordAudit(deps.database.db, {
@@ -326,7 +326,7 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const manager = await requireCaseManager(request);
+      const manager = await requireCaseManager(deps.database, await getSession(request));
       return companyStats(deps.database, manager, request.query);
     },
   );
@@ -342,7 +342,7 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const manager = await requireManager(request);
+      const manager = await requireManager(deps.database, await getSession(request));
       await sendInvitations(deps, manager, request.params.id, request.body);
       return reply
         .status(201)
@@ -362,7 +362,7 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const handler = await requireManager(request);
+      const handler = await requireManager(deps.database, await getSession(request));
       const found = await findCompanyReport(deps.database, handler, request.params.id);
       return caseAuditLog(deps.database, handler.companyId, found.id, request.query);
     },
@@ -380,7 +380,7 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const manager = await requireCaseManager(request);
+      const manager = await requireCaseManager(deps.database, await getSession(request));
       return setAssignees(deps.database, manager, request.params.id, request.body.user_ids);
     },
   );
@@ -397,7 +397,7 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const manager = await requireCaseManager(request);
+      const manager = await requireCaseManager(deps.database, await getSession(request));
       await addExclusion(deps.database, manager, request.params.id, request.body.user_id);
       return reply
         .status(201)
@@ -417,7 +417,7 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const manager = await requireManager(request);
+      const manager = await requireManager(deps.database, await getSession(request));
       await resendInvitation(deps, manager, request.params.id, request.params.invitationId);
       return (await getManagerCase(deps.database, manager, request.params.id)).invitations;
     },
@@ -433,7 +433,7 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const manager = await requireManager(request);
+      const manager = await requireManager(deps.database, await getSession(request));
       await revokeInvitation(deps, manager, request.params.id, request.params.invitationId);
       return (await getManagerCase(deps.database, manager, request.params.id)).invitations;
     },

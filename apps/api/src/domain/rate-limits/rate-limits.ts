@@ -1,5 +1,5 @@
-import type { Database } from '../db/client.ts';
-import { AppError } from '../lib/app-error.ts';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
 
 /**
  * Fixed-window counters in PostgreSQL, so every API process shares them. Returns the count after this hit.
