@@ -20,6 +20,8 @@ import { announceCaseChange } from '../reports/case-events.ts';
 type Deps = { database: Database; config: Config };
 type Tx = Parameters<Parameters<Database['db']['transaction']>[0]>[0];
 type InvitationRow = typeof invitations.$inferSelect;
+/** One invitee's record: whom the manager asked, for which report, and where their answer stands. */
+export type Invitation = InvitationRow;
 
 export { INVITATION_DAYS_DEFAULT, sendInvitationsBody };
 
@@ -370,9 +372,8 @@ export async function viewInvitation(database: Database, token: string): Promise
 
 export async function acknowledgeInvitation(
   database: Database,
-  token: string | undefined,
+  invitation: Invitation,
 ): Promise<{ acknowledged_at: string }> {
-  const invitation = await findInvitationByToken(database, token);
   const at = invitation.acknowledgedAt ?? new Date();
   if (!invitation.acknowledgedAt) {
     await database.db.transaction(async (tx) => {
@@ -427,10 +428,9 @@ function canonicalJson(value: unknown): string {
  */
 export async function submitStatement(
   database: Database,
-  token: string | undefined,
+  invitation: Invitation,
   form: ReportForm,
 ): Promise<{ id: string; sha256: string }> {
-  const invitation = await findInvitationByToken(database, token);
   if (form.report_type !== invitation.kind) {
     throw new AppError('VALIDATION_ERROR', { details: { report_type: '요청받은 진술 유형과 다릅니다.' } });
   }

@@ -24,7 +24,7 @@ import { createReceiptSession } from '../../../domain/reports/receipts.ts';
 import { findOwnReport, getOwnReport, listOwnReports } from '../../../domain/reports/reporter-reports.ts';
 import { type Submitter, submitReport } from '../../../domain/reports/submit-report.ts';
 import { AppError } from '../../../lib/app-error.ts';
-import { invitationToken } from '../../../plugins/invitee.ts';
+import { loadInvitee } from '../../../plugins/invitee.ts';
 import {
   intakeToken,
   reporterAccess,
@@ -53,13 +53,13 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         headers: submitReportHeaders,
         response: { 201: submitReportResponse, ...errorResponses },
       },
+      preHandler: loadInvitee,
     },
     async (request, reply) => {
       const { contact_email: contactEmail, ...form } = request.body;
-      const token = invitationToken(request);
       // Accused persons and witnesses answer through their link's token, with no account and no session.
-      if (token) {
-        const receipt = await submitStatement(deps.database, token, form);
+      if (request.invitee) {
+        const receipt = await submitStatement(deps.database, request.invitee, form);
         return reply.status(201).send({ id: receipt.id, receipt: receipt.sha256 });
       }
       if (form.report_type !== 'anonym' && form.report_type !== 'brief' && form.report_type !== 'formal') {
