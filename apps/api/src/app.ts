@@ -20,6 +20,7 @@ import { captchaPlugin } from './plugins/captcha.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { inviteePlugin } from './plugins/invitee.ts';
+import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { receiptPlugin } from './plugins/reporter.ts';
 import { baseSecurityHeaders, registerSecurityHeaders } from './plugins/security-headers.ts';
 import { sessionPlugin } from './plugins/session.ts';
@@ -131,6 +132,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     limits: { fileSize: config.MAX_FILE_BYTES, files: 1, fields: 5, parts: 6, headerPairs: 100 },
   });
   await app.register(csrfPlugin);
+  await app.register(rateLimitPlugin);
   await app.register(sessionPlugin);
   await app.register(receiptPlugin);
   await app.register(inviteePlugin);

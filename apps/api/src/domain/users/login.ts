@@ -32,10 +32,10 @@ interface LoginDeps {
 export async function login(
   { database, config, captcha }: LoginDeps,
   input: LoginBody,
-  client: { ip: string; previousSessionId?: string },
+  client: { addressKey: string; previousSessionId?: string },
 ): Promise<{ sessionId: string; expires: number } | { mfaChallengeId: string }> {
   // The limiter keys on a keyed hash: the address itself is never written anywhere.
-  const ipKey = `login-ip:${hmacHex(config.SECRET_KEY, client.ip)}`;
+  const ipKey = `login-ip:${client.addressKey}`;
   if ((await countHit(database, ipKey, MINUTE)) > config.LOGIN_LIMIT_PER_IP_PER_MINUTE)
     throw rateLimited(MINUTE);
 
