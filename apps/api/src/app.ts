@@ -37,6 +37,7 @@ import { reportRoutes } from './routes/api/v1/report.ts';
 import { siteRoutes } from './routes/api/v1/site.ts';
 import { tokenRoutes } from './routes/api/v1/token.ts';
 import { userRoutes } from './routes/api/v1/user.ts';
+import { caseStreamRoutes } from './routes/case-stream.ts';
 import { healthRoutes } from './routes/health.ts';
 import { testClockRoutes } from './routes/test-clock.ts';
 import { createFileStore } from './storage/create-file-store.ts';
@@ -174,6 +175,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fileRoutes);
   await app.register(reportRoutes);
   await app.register(managerRoutes);
+  await app.register(caseStreamRoutes);
   await app.register(companyRoutes);
   await app.register(invitationRoutes);
   await app.register(companyInvitationRoutes);

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FileCaller, FileOwner } from '../domain/files/files.ts';
 import { findOpenIntakeSession } from '../domain/intake/intake-sessions.ts';
-import { findInvitationByToken, type Invitation } from '../domain/invitations/invitations.ts';
+import { findInvitationByToken, type Invitation } from '../domain/invitations/find-invitation.ts';
 import { AppError } from '../lib/app-error.ts';
 import { getReceiptSession, intakeToken } from './reporter.ts';
 import { getSession, requireSession } from './session.ts';

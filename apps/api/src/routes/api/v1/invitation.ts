@@ -4,7 +4,7 @@ import {
   invitationViewSchema,
 } from '@ansim/shared/contract/invitation';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { acknowledgeInvitation, viewInvitation } from '../../../domain/invitations/invitations.ts';
+import { acknowledgeInvitation, viewInvitation } from '../../../domain/invitations/view-invitation.ts';
 import { normalizedPath } from '../../../plugins/api-request.ts';
 import { loadInvitee, requireInvitee } from '../../../plugins/invitee.ts';
 import { errorResponses } from '../../schemas.ts';

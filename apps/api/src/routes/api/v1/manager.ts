@@ -1,4 +1,3 @@
-import { isHandlerRole } from '@ansim/shared/constants';
 import { streamedResponse } from '@ansim/shared/contract/common';
 import {
   caseAuditResponse,
@@ -21,8 +20,8 @@ import {
   revokeInvitation,
   sendInvitations,
   sendInvitationsBody,
-} from '../../../domain/invitations/invitations.ts';
-import { canHandleCase, requireCaseManager, requireManager } from '../../../domain/manager/access.ts';
+} from '../../../domain/invitations/send-invitation.ts';
+import { requireCaseManager, requireManager } from '../../../domain/manager/access.ts';
 import {
   addExclusion,
   assigneesBody,
@@ -44,9 +43,7 @@ import { findCompanyReport, getManagerCase } from '../../../domain/manager/case-
 import { companyReportsCsv } from '../../../domain/manager/export-csv.ts';
 import { listCompanyReports, managerListQuery } from '../../../domain/manager/list-reports.ts';
 import { companyStats } from '../../../domain/manager/stats.ts';
-import { findSession } from '../../../domain/sessions/sessions.ts';
-import { getSession, sessionCookie } from '../../../plugins/session.ts';
-import { caseStreams } from '../../case-stream.ts';
+import { getSession } from '../../../plugins/session.ts';
 import { errorResponses, idParam } from '../../schemas.ts';
 
 // The case is built field by field in domain/manager, where the anonymity rules live; its wire shape is the
@@ -57,7 +54,6 @@ const measureParams = z.object({ id: idParam.shape.id, measureId: idParam.shape.
 
 export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  const openCaseStream = caseStreams(app);
 
   app.get(
     '/api/v1/manager/report/',
@@ -225,54 +221,6 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
       const manager = await requireManager(deps.database, await getSession(request));
       await updateMeasure(deps, manager, request.params.id, request.params.measureId, request.body);
       return (await getManagerCase(deps.database, manager, request.params.id)).measures;
-    },
-  );
-
-  /**
-   * The case state as a `text/event-stream`: sent at once and again whenever the case changes in any API
-   * process (LISTEN/NOTIFY). The session is checked again before every push, so a logout ends the stream.
-   */
-  app.get(
-    '/api/v1/manager/report/:id/events',
-    {
-      schema: {
-        tags: ['manager'],
-        params: idParam,
-        response: {
-          200: streamedResponse(
-            'text/event-stream',
-            'Server-sent events: `data: <the case as GET /api/v1/manager/report/{id}>` at once and on every change',
-          ),
-          ...errorResponses,
-        },
-      },
-    },
-    async (request, reply) => {
-      const manager = await requireManager(deps.database, await getSession(request));
-      const reportId = request.params.id;
-      const first = JSON.stringify(await getManagerCase(deps.database, manager, reportId));
-      await recordAudit(deps.database.db, {
-        companyId: manager.companyId,
-        actorId: manager.userId,
-        action: 'report.watch',
-        targetType: 'report',
-        targetId: reportId,
-      });
-      const sessionId = sessionCookie(request) ?? '';
-      // Re-sending the last state as keep-alive stays parseable as an event.
-      await openCaseStream(request, reply, {
-        reportId,
-        first,
-        // The session is checked again before every push, so a logout ends the stream.
-        next: async () => {
-          const session = await findSession(deps.database, sessionId, deps.config);
-          // A role taken away, an assignment removed or a new exclusion ends the stream like a logout.
-          if (!isHandlerRole(session?.user.role) || session.user.companyId !== manager.companyId) return null;
-          const now = { ...manager, role: session.user.role };
-          if (!(await canHandleCase(deps.database, now, reportId))) return null;
-          return JSON.stringify(await getManagerCase(deps.database, manager, reportId));
-        },
-      });
     },
   );
 
