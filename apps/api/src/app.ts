@@ -13,13 +13,17 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { attachKeyring, resolveMasterKey } from './encryption/keyring.ts';
 import { AppError } from './lib/app-error.ts';
+import type { CaptchaVerifier } from './lib/captcha-verifier.ts';
 import { unstorableTextPath } from './lib/storable-text.ts';
 import { isApiRequest, normalizedPath } from './plugins/api-request.ts';
-import { type CaptchaVerifier, createCaptchaVerifier } from './plugins/captcha.ts';
-import { registerCsrf } from './plugins/csrf.ts';
+import { captchaPlugin } from './plugins/captcha.ts';
+import { csrfPlugin } from './plugins/csrf.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { inviteePlugin } from './plugins/invitee.ts';
+import { rateLimitPlugin } from './plugins/rate-limit.ts';
+import { receiptPlugin } from './plugins/reporter.ts';
 import { baseSecurityHeaders, registerSecurityHeaders } from './plugins/security-headers.ts';
-import { registerSessionExpiryHeader } from './plugins/session.ts';
+import { sessionPlugin } from './plugins/session.ts';
 import { captchaRoutes } from './routes/api/v1/captcha.ts';
 import { companyRoutes } from './routes/api/v1/company.ts';
 import { companyInvitationRoutes } from './routes/api/v1/company-invitation.ts';
@@ -33,6 +37,7 @@ import { reportRoutes } from './routes/api/v1/report.ts';
 import { siteRoutes } from './routes/api/v1/site.ts';
 import { tokenRoutes } from './routes/api/v1/token.ts';
 import { userRoutes } from './routes/api/v1/user.ts';
+import { caseStreamRoutes } from './routes/case-stream.ts';
 import { healthRoutes } from './routes/health.ts';
 import { testClockRoutes } from './routes/test-clock.ts';
 import { createFileStore } from './storage/create-file-store.ts';
@@ -110,10 +115,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  await app.register(captchaPlugin, { config, database, verifier: options.captcha });
   app.decorate('deps', {
     config,
     database,
-    captcha: options.captcha ?? createCaptchaVerifier(config, database),
+    captcha: app.captcha,
     // Encryption at rest sits above whichever storage driver is configured (docs/decisions/0004).
     fileStore: createEncryptingFileStore(options.fileStore ?? createFileStore(config), keyring),
   });
@@ -126,8 +132,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(multipart, {
     limits: { fileSize: config.MAX_FILE_BYTES, files: 1, fields: 5, parts: 6, headerPairs: 100 },
   });
-  registerCsrf(app, config);
-  registerSessionExpiryHeader(app);
+  await app.register(csrfPlugin);
+  await app.register(rateLimitPlugin);
+  await app.register(sessionPlugin);
+  await app.register(receiptPlugin);
+  await app.register(inviteePlugin);
   // Multipart is for the upload route alone: elsewhere it is a form a cross-site page can post unpreflighted.
   app.addHook('onRequest', async (request) => {
     const isMultipart = /^multipart\//i.test(request.headers['content-type'] ?? '');
@@ -166,6 +175,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fileRoutes);
   await app.register(reportRoutes);
   await app.register(managerRoutes);
+  await app.register(caseStreamRoutes);
   await app.register(companyRoutes);
   await app.register(invitationRoutes);
   await app.register(companyInvitationRoutes);

@@ -6,9 +6,9 @@ import { sweepOrphanFiles } from './domain/files/sweep-orphans.ts';
 import { pruneIntakeSessions } from './domain/intake/intake-sessions.ts';
 import { sendDeadlineDigests } from './domain/manager/deadline-digest.ts';
 import { pruneMfaChallenges } from './domain/mfa/challenges.ts';
+import { pruneRateLimits } from './domain/rate-limits/rate-limits.ts';
 import { pruneReceiptSessions } from './domain/reports/receipts.ts';
 import { pruneExpiredSessions } from './domain/sessions/sessions.ts';
-import { pruneRateLimits } from './plugins/rate-limit.ts';
 import type { FileStore } from './storage/file-store.ts';
 
 /** Delivered mails still hold their one-time links; a week is long enough to answer "did it go out?". */

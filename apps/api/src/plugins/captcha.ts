@@ -1,20 +1,14 @@
 import type { AltchaChallenge } from '@ansim/shared/contract/captcha';
 import { createChallenge, randomInt, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
+import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { AppError } from '../lib/app-error.ts';
+import type { CaptchaVerifier } from '../lib/captcha-verifier.ts';
 import { sha256Hex } from '../lib/tokens.ts';
 
 const CHALLENGE_TTL_SECONDS = 10 * 60;
-
-export interface CaptchaVerifier {
-  provider: 'altcha' | 'turnstile';
-  /** A fresh challenge for the ALTCHA widget; null for Turnstile, whose challenges come from Cloudflare. */
-  createChallenge(): Promise<AltchaChallenge | null>;
-  /** Throws CAPTCHA_FAILED unless the solution is valid and has not been used before. */
-  verify(solution: string | undefined): Promise<void>;
-}
 
 interface AltchaPayload {
   challenge: { parameters: { nonce: string; expiresAt?: number } } & Record<string, unknown>;
@@ -107,3 +101,24 @@ export function createCaptchaVerifier(config: Config, database: Database): Captc
     ? createTurnstileVerifier(config)
     : createAltchaVerifier(config, database);
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The one captcha of this app; the domain gets it through `deps`, the challenge route from here. */
+    captcha: CaptchaVerifier;
+  }
+}
+
+export interface CaptchaPluginOptions {
+  config: Config;
+  database: Database;
+  /** A verifier of the caller's own (tests); by default the configured provider's. */
+  verifier?: CaptchaVerifier;
+}
+
+export const captchaPlugin = fp<CaptchaPluginOptions>(
+  async (app, { config, database, verifier }) => {
+    app.decorate('captcha', verifier ?? createCaptchaVerifier(config, database));
+  },
+  { name: 'captcha' },
+);

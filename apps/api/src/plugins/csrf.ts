@@ -1,5 +1,6 @@
 import { CSRF_HEADER } from '@ansim/shared/constants';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { AppError } from '../lib/app-error.ts';
 import { randomToken, safeEqual } from '../lib/tokens.ts';
@@ -36,21 +37,25 @@ export function rotateCsrfCookie(request: FastifyRequest, reply: FastifyReply): 
  * `X-CSRFToken`, and a browser-sent Origin must be our own. Session cookies are SameSite=Lax as well.
  * "The API" is decided by the matched route or the decoded path, never by the raw URL's spelling.
  */
-export function registerCsrf(app: FastifyInstance, config: Config): void {
-  const names = cookieNames(config);
-  app.get('/api/csrf', { schema: { hide: true } }, async (request, reply) => {
-    const existing = request.cookies[names.csrf];
-    setCsrfCookie(request, reply, existing && /^[\w-]{43}$/.test(existing) ? existing : randomToken());
-    return reply.status(204).send();
-  });
+export const csrfPlugin = fp(
+  async (app) => {
+    const { config } = app.deps;
+    const names = cookieNames(config);
+    app.get('/api/csrf', { schema: { hide: true } }, async (request, reply) => {
+      const existing = request.cookies[names.csrf];
+      setCsrfCookie(request, reply, existing && /^[\w-]{43}$/.test(existing) ? existing : randomToken());
+      return reply.status(204).send();
+    });
 
-  app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || !isApiRequest(request)) return;
-    const origin = request.headers.origin;
-    if (origin !== undefined && !isSameOrigin(request, origin, config)) throw new AppError('CSRF_FAILED');
-    const cookie = request.cookies[names.csrf];
-    const header = request.headers[CSRF_HEADER.toLowerCase()];
-    if (!cookie || typeof header !== 'string' || !safeEqual(cookie, header))
-      throw new AppError('CSRF_FAILED');
-  });
-}
+    app.addHook('onRequest', async (request) => {
+      if (SAFE_METHODS.has(request.method) || !isApiRequest(request)) return;
+      const origin = request.headers.origin;
+      if (origin !== undefined && !isSameOrigin(request, origin, config)) throw new AppError('CSRF_FAILED');
+      const cookie = request.cookies[names.csrf];
+      const header = request.headers[CSRF_HEADER.toLowerCase()];
+      if (!cookie || typeof header !== 'string' || !safeEqual(cookie, header))
+        throw new AppError('CSRF_FAILED');
+    });
+  },
+  { name: 'csrf', dependencies: ['@fastify/cookie'] },
+);

@@ -1,23 +1,55 @@
 import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import type { FileCaller, FileOwner } from '../domain/files/files.ts';
 import { findOpenIntakeSession } from '../domain/intake/intake-sessions.ts';
-import { findInvitationByToken } from '../domain/invitations/invitations.ts';
+import { findInvitationByToken, type Invitation } from '../domain/invitations/find-invitation.ts';
 import { AppError } from '../lib/app-error.ts';
 import { getReceiptSession, intakeToken } from './reporter.ts';
 import { getSession, requireSession } from './session.ts';
 
 export const INVITATION_HEADER = 'x-invitation-token';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The invitation whose link token the request carries, once `loadInvitee` has run; else null. */
+    invitee: Invitation | null;
+  }
+}
+
 export function invitationToken(request: FastifyRequest): string | undefined {
   const value = request.headers[INVITATION_HEADER];
   return typeof value === 'string' && value ? value : undefined;
 }
 
+/** Puts `request.invitee` on every request; the routes an invitee may call fill it with `loadInvitee`. */
+export const inviteePlugin = fp(
+  async (app) => {
+    app.decorateRequest('invitee', null);
+  },
+  { name: 'invitee' },
+);
+
+/**
+ * A preHandler for the routes an invitee may call: the token travels in a header, never in the URL, so it stays
+ * out of logs and history. Without the header nothing happens (the route decides who else may call it); with
+ * one, an unknown or revoked token is 404 and an expired one 410, before the route does anything.
+ */
+export async function loadInvitee(request: FastifyRequest): Promise<void> {
+  const token = invitationToken(request);
+  if (token) request.invitee = await findInvitationByToken(request.server.deps.database, token);
+}
+
+/** The invitee of a route that answers to nobody else: no token is the same 404 as a wrong one. */
+export function requireInvitee(request: FastifyRequest): Invitation {
+  if (!request.invitee) throw new AppError('NOT_FOUND');
+  return request.invitee;
+}
+
 /**
  * Who is calling a file route, and whose files it uploads, lists and deletes:
- * - an invitee by their link's token, or an anonymous draft by its intake token (both headers, never in the
- *   URL, so they stay out of logs and history); either wins over an account cookie sent along, so a member's
- *   anonymous draft never files anything under the account;
+ * - an invitee by their link's token (`loadInvitee` runs first), or an anonymous draft by its intake token (both
+ *   headers); either wins over an account cookie sent along, so a member's anonymous draft never files anything
+ *   under the account;
  * - the receipt holder of `reportId`, when the route names that report;
  * - else the logged-in user.
  */
@@ -26,9 +58,8 @@ export async function fileCaller(
   options: { reportId?: string } = {},
 ): Promise<{ caller: FileCaller; owner: FileOwner }> {
   const { database } = request.server.deps;
-  const token = invitationToken(request);
-  if (token) {
-    const invitation = await findInvitationByToken(database, token);
+  const invitation = request.invitee;
+  if (invitation) {
     return {
       caller: {
         kind: 'invitation',
@@ -62,7 +93,7 @@ export async function fileCaller(
  * account (a member may hold both at once), in that order. None at all is 401.
  */
 export async function fileReaders(request: FastifyRequest): Promise<FileCaller[]> {
-  if (invitationToken(request) || intakeToken(request)) return [(await fileCaller(request)).caller];
+  if (request.invitee || intakeToken(request)) return [(await fileCaller(request)).caller];
   const readers: FileCaller[] = [];
   const receipt = await getReceiptSession(request);
   if (receipt) readers.push({ kind: 'receipt', reportId: receipt.reportId });

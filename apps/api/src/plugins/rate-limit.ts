@@ -1,42 +1,28 @@
-import type { Database } from '../db/client.ts';
-import { AppError } from '../lib/app-error.ts';
+import fp from 'fastify-plugin';
+import { hmacHex } from '../lib/tokens.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * The caller's address as a keyed hash (HMAC under SECRET_KEY), the only form in which it leaves the HTTP
+     * layer: the per-address limits in domain/ count this, and a reporter's address is never written anywhere.
+     */
+    addressKey: string;
+  }
+}
 
 /**
- * Fixed-window counters in PostgreSQL, so every API process shares them. Returns the count after this hit.
+ * Gives every request its `addressKey`. The counting itself is domain/rate-limits (a table every API process
+ * shares); its 429 carries Retry-After through the AppError, written by the error handler.
  */
-export async function countHit(database: Database, key: string, windowSeconds: number): Promise<number> {
-  const rows = await database.query<{ count: number }>(
-    `INSERT INTO rate_limits (key, window_start, count, expires_at)
-     VALUES ($1, to_timestamp(floor(extract(epoch from now()) / $2) * $2), 1,
-             to_timestamp(floor(extract(epoch from now()) / $2) * $2) + make_interval(secs => $2 * 2))
-     ON CONFLICT (key, window_start) DO UPDATE SET count = rate_limits.count + 1
-     RETURNING count`,
-    [key, windowSeconds],
-  );
-  return Number(rows[0]?.count ?? 0);
-}
-
-export async function currentCount(database: Database, key: string, windowSeconds: number): Promise<number> {
-  const rows = await database.query<{ count: number }>(
-    `SELECT count FROM rate_limits
-     WHERE key = $1 AND window_start = to_timestamp(floor(extract(epoch from now()) / $2) * $2)`,
-    [key, windowSeconds],
-  );
-  return Number(rows[0]?.count ?? 0);
-}
-
-/** Seconds until the current window of this length ends, for `Retry-After`. */
-export function secondsLeftInWindow(windowSeconds: number, now = Date.now()): number {
-  const nowSeconds = Math.floor(now / 1000);
-  return Math.max(1, windowSeconds - (nowSeconds % windowSeconds));
-}
-
-export function rateLimited(windowSeconds: number): AppError {
-  return new AppError('RATE_LIMITED', {
-    headers: { 'Retry-After': String(secondsLeftInWindow(windowSeconds)) },
-  });
-}
-
-export async function pruneRateLimits(database: Database): Promise<void> {
-  await database.query('DELETE FROM rate_limits WHERE expires_at < now()');
-}
+export const rateLimitPlugin = fp(
+  async (app) => {
+    const { SECRET_KEY } = app.deps.config;
+    app.decorateRequest('addressKey', {
+      getter() {
+        return hmacHex(SECRET_KEY, this.ip);
+      },
+    });
+  },
+  { name: 'rate-limit' },
+);

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { findReceiptSession, type ReceiptSession } from '../domain/reports/receipts.ts';
 import type { ReporterAccess } from '../domain/reports/reporter-reports.ts';
@@ -21,18 +22,29 @@ export function intakeToken(request: FastifyRequest): string | undefined {
   return typeof value === 'string' && value ? value : undefined;
 }
 
-const loaded = new WeakMap<FastifyRequest, Promise<ReceiptSession | null>>();
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller's receipt session as `getReceiptSession` looked it up; null until something asks. */
+    receiptSession: Promise<ReceiptSession | null> | null;
+  }
+}
+
+/** Puts `request.receiptSession` on every request, looked up only when a route asks for it. */
+export const receiptPlugin = fp(
+  async (app) => {
+    app.decorateRequest('receiptSession', null);
+  },
+  { name: 'receipt', dependencies: ['@fastify/cookie'] },
+);
 
 /** The caller's receipt session, read once per request. */
 export function getReceiptSession(request: FastifyRequest): Promise<ReceiptSession | null> {
-  let pending = loaded.get(request);
-  if (!pending) {
+  if (!request.receiptSession) {
     const id = request.cookies[receiptCookieName(request.server.deps.config)];
-    pending =
+    request.receiptSession =
       id && id.length <= 64 ? findReceiptSession(request.server.deps.database, id) : Promise.resolve(null);
-    loaded.set(request, pending);
   }
-  return pending;
+  return request.receiptSession;
 }
 
 /**

@@ -1,11 +1,20 @@
 import { SESSION_EXPIRES_HEADER } from '@ansim/shared/constants';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { type ActiveSession, findSession } from '../domain/sessions/sessions.ts';
 import { AppError } from '../lib/app-error.ts';
 import { cookieNames } from './cookie-names.ts';
 import { rotateCsrfCookie } from './csrf.ts';
 
-const loaded = new WeakMap<FastifyRequest, Promise<ActiveSession | null>>();
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * The caller's session as `getSession` looked it up, kept for the rest of the request; null until something
+     * asks. A pending lookup, not its result, so two readers in one request share one query.
+     */
+    session: Promise<ActiveSession | null> | null;
+  }
+}
 
 /** The session id the caller sent (`sessionid`, or `__Host-sessionid` under https). */
 export function sessionCookie(request: FastifyRequest): string | undefined {
@@ -14,14 +23,12 @@ export function sessionCookie(request: FastifyRequest): string | undefined {
 
 /** The caller's session, read once per request from the session cookie. */
 export function getSession(request: FastifyRequest): Promise<ActiveSession | null> {
-  let pending = loaded.get(request);
-  if (!pending) {
+  if (!request.session) {
     const id = sessionCookie(request);
     const { database, config } = request.server.deps;
-    pending = id && id.length <= 64 ? findSession(database, id, config) : Promise.resolve(null);
-    loaded.set(request, pending);
+    request.session = id && id.length <= 64 ? findSession(database, id, config) : Promise.resolve(null);
   }
-  return pending;
+  return request.session;
 }
 
 export async function requireSession(request: FastifyRequest): Promise<ActiveSession> {
@@ -55,16 +62,19 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
 }
 
 /**
- * Every answer to a request that looked at its session says when that session now ends, so the client's idea of
- * the expiry slides with the server's instead of being read once at page load. Requests that never read the
- * session (public pages, static files) cost no extra query.
+ * Puts `request.session` on every request. Every answer to a request that looked at its session says when that
+ * session now ends, so the client's idea of the expiry slides with the server's instead of being read once at
+ * page load. Requests that never read the session (public pages, static files) cost no extra query.
  */
-export function registerSessionExpiryHeader(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
-    const pending = loaded.get(request);
-    if (!pending) return payload;
-    const session = await pending.catch(() => null);
-    if (session) reply.header(SESSION_EXPIRES_HEADER, String(session.expires));
-    return payload;
-  });
-}
+export const sessionPlugin = fp(
+  async (app) => {
+    app.decorateRequest('session', null);
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (!request.session) return payload;
+      const session = await request.session.catch(() => null);
+      if (session) reply.header(SESSION_EXPIRES_HEADER, String(session.expires));
+      return payload;
+    });
+  },
+  { name: 'session', dependencies: ['@fastify/cookie'] },
+);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { users } from '../../src/db/schema.ts';
-import { currentCount } from '../../src/plugins/rate-limit.ts';
+import { currentCount } from '../../src/domain/rate-limits/rate-limits.ts';
 import {
   createTestApp,
   keepInOneWindow,

@@ -3,9 +3,9 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { companies, intakeSessions } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { hmacHex, randomToken, sha256Hex } from '../../lib/tokens.ts';
-import type { CaptchaVerifier } from '../../plugins/captcha.ts';
-import { countHit, rateLimited } from '../../plugins/rate-limit.ts';
+import type { CaptchaVerifier } from '../../lib/captcha-verifier.ts';
+import { randomToken, sha256Hex } from '../../lib/tokens.ts';
+import { countHit, rateLimited } from '../rate-limits/rate-limits.ts';
 
 /** Long enough to write a report over several evenings; the draft's files go with the session. */
 export const INTAKE_SESSION_DAYS = 7;
@@ -33,11 +33,11 @@ export interface IntakeCompany {
 }
 
 export async function findCompanyByIntakeCode(
-  { database, config }: { database: Database; config: Config },
+  { database }: { database: Database },
   code: string,
-  client: { ip: string },
+  client: { addressKey: string },
 ): Promise<IntakeCompany> {
-  const ipKey = `intake-lookup:${hmacHex(config.SECRET_KEY, client.ip)}`;
+  const ipKey = `intake-lookup:${client.addressKey}`;
   if ((await countHit(database, ipKey, MINUTE)) > INTAKE_LOOKUPS_PER_IP_PER_MINUTE) throw rateLimited(MINUTE);
   const [company] = await database.db
     .select({
@@ -71,9 +71,9 @@ export async function createPublicIntakeSession(
   deps: { database: Database; config: Config; captcha: CaptchaVerifier },
   code: string,
   captchaSolution: string | undefined,
-  client: { ip: string },
+  client: { addressKey: string },
 ): Promise<{ token: string; expires: number; company: IntakeCompany }> {
-  const ipKey = `intake-new:${hmacHex(deps.config.SECRET_KEY, client.ip)}`;
+  const ipKey = `intake-new:${client.addressKey}`;
   if ((await countHit(deps.database, ipKey, HOUR)) > INTAKE_SESSIONS_PER_IP_PER_HOUR) throw rateLimited(HOUR);
   await deps.captcha.verify(captchaSolution);
   const company = await findCompanyByIntakeCode(deps, code, client);

@@ -6,39 +6,26 @@ import {
   outcomeBody,
   statusChangeBody,
 } from '@ansim/shared/contract/manager';
-import { MESSAGE_FILES_MAX, measureOpinionBody, messageBody } from '@ansim/shared/contract/report';
-import { and, eq, sql } from 'drizzle-orm';
+import { MESSAGE_FILES_MAX, messageBody } from '@ansim/shared/contract/report';
+import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import {
-  protectiveMeasures,
-  reportFiles,
-  reportMessages,
-  reportStatusHistory,
-  reports,
-  users,
-} from '../../db/schema.ts';
+import { protectiveMeasures, reportMessages, reportStatusHistory, reports, users } from '../../db/schema.ts';
 import { openText, sealText } from '../../encryption/codec.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
-import {
-  ANONYMOUS_NOTICE_TEMPLATE,
-  anonymousNoticeMail,
-  caseUpdatedMail,
-  reporterMessageMail,
-} from '../../mail/templates.ts';
+import { ANONYMOUS_NOTICE_TEMPLATE, anonymousNoticeMail, caseUpdatedMail } from '../../mail/templates.ts';
 import { wakeMailWorkers } from '../../mail/worker.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import { assertCitable, citeFiles, type FileOwner, foreignFileIds } from '../files/files.ts';
 import { announceCaseChange } from '../reports/case-events.ts';
-import { findOwnReport, type ReporterAccess } from '../reports/reporter-reports.ts';
-import { caseHandlerEmails, type ManagerContext } from './case-scope.ts';
-import { assertCaseOpen, caseFiles, filesByMessage, findCompanyReport } from './case-view.ts';
+import { assertMessageFiles, citeMessageFiles } from '../reports/message-files.ts';
+import type { ManagerContext } from './case-scope.ts';
+import { assertCaseOpen, findCompanyReport } from './case-view.ts';
 
 type Deps = { database: Database; config: Config };
 
-export { MESSAGE_FILES_MAX, measureOpinionBody, messageBody };
+export { MESSAGE_FILES_MAX, messageBody };
 
 const _note = z.string().trim().max(5000, '5000자 이하로 입력해주세요.');
 
@@ -228,42 +215,6 @@ async function mailReporter(
   );
 }
 
-/**
- * Checks, before the message's transaction, that the files are the sender's own uploads and may be cited by
- * this case: the wizard's rules (one file, one report; an anonymous reporter's file whose metadata could not be
- * removed fails closed).
- */
-async function assertMessageFiles(
-  database: Database,
-  fileIds: string[],
-  owner: FileOwner,
-  options: { anonymous: boolean },
-): Promise<void> {
-  if (fileIds.length === 0) return;
-  const foreign = await foreignFileIds(database.db, fileIds, owner);
-  if (foreign.length > 0) {
-    throw new AppError('VALIDATION_ERROR', { details: { files: '본인이 올린 파일만 보낼 수 있습니다.' } });
-  }
-  await assertCitable(database, fileIds, options);
-}
-
-/** Cites a message's files on its case, after every file the case already cites. */
-async function citeMessageFiles(
-  tx: Parameters<Parameters<Database['db']['transaction']>[0]>[0],
-  reportId: string,
-  messageId: string,
-  fileIds: string[],
-): Promise<void> {
-  if (fileIds.length === 0) return;
-  const [last] = await tx
-    .select({ position: sql<number | null>`max(${reportFiles.position})` })
-    .from(reportFiles)
-    .where(eq(reportFiles.reportId, reportId));
-  const firstPosition =
-    last?.position === null || last?.position === undefined ? 0 : Number(last.position) + 1;
-  await citeFiles(tx, reportId, fileIds, { messageId, firstPosition });
-}
-
 export async function postManagerMessage(
   { database, config }: Deps,
   manager: ManagerContext,
@@ -314,77 +265,6 @@ export async function postManagerMessage(
     await announceCaseChange(tx, reportId);
   });
   wakeMailWorkers();
-}
-
-/** The reporter writes on their own case; the managers are told a message arrived, never by whom. */
-export async function postReporterMessage(
-  { database, config }: Deps,
-  access: ReporterAccess,
-  reportId: string,
-  input: { body: string; files?: string[] },
-): Promise<void> {
-  const report = await findOwnReport(database, access, reportId);
-  const fileIds = input.files ?? [];
-  // A receipt holder's uploads belong to the report itself (decision 0005), an account holder's to the account.
-  const owner: FileOwner = access.kind === 'receipt' ? { reportId } : { userId: access.userId };
-  await assertMessageFiles(database, fileIds, owner, { anonymous: report.reportType === 'anonym' });
-  const messageId = randomUUID();
-  const sealedBody = await sealText(
-    database,
-    report.companyId,
-    'report_messages.body',
-    messageId,
-    input.body,
-  );
-  // An anonymous reporter's message names no author: no account id is ever stored with an anonymous case.
-  const authorId = access.kind === 'account' && report.reportType !== 'anonym' ? access.userId : null;
-  await database.db.transaction(async (tx) => {
-    await tx
-      .insert(reportMessages)
-      .values({ id: messageId, reportId, authorKind: 'reporter', authorId, body: sealedBody });
-    await citeMessageFiles(tx, reportId, messageId, fileIds);
-    await tx.update(reports).set({ updatedAt: new Date() }).where(eq(reports.id, reportId));
-    for (const email of await caseHandlerEmails(tx, report.companyId, report.id)) {
-      await enqueueMail(
-        tx,
-        'reporter_message',
-        email,
-        reporterMessageMail({
-          caseNumber: report.caseNumber,
-          url: `${config.PUBLIC_URL}/manager/detail/${report.id}`,
-        }),
-      );
-    }
-    await announceCaseChange(tx, reportId);
-  });
-  wakeMailWorkers();
-}
-
-/** Messages on the reporter's own case, as the reporter sees them. */
-export async function listReporterMessages(database: Database, access: ReporterAccess, reportId: string) {
-  const report = await findOwnReport(database, access, reportId);
-  const rows = await database.db
-    .select()
-    .from(reportMessages)
-    .where(eq(reportMessages.reportId, reportId))
-    .orderBy(reportMessages.createdAt);
-  // The same names as the handlers see, so both sides can speak of "증거자료-3" in an anonymous case.
-  const messageFiles = filesByMessage(await caseFiles(database, report));
-  return Promise.all(
-    rows.map(async (row) => ({
-      id: row.id,
-      author_kind: row.authorKind,
-      author_name: row.authorKind === 'reporter' ? '나' : '담당자',
-      body: await openText(database, 'report_messages.body', row.id, row.body),
-      created_at: row.createdAt.toISOString(),
-      files: (messageFiles.get(row.id) ?? []).map(({ id, name, size, content_type }) => ({
-        id,
-        name,
-        size,
-        content_type,
-      })),
-    })),
-  );
 }
 
 export async function addMeasure(
@@ -471,47 +351,6 @@ export async function updateMeasure(
       action: 'measure.update',
       targetType: 'report',
       targetId: reportId,
-    });
-    await announceCaseChange(tx, reportId);
-  });
-}
-
-/**
- * The reporter agrees to a measure or objects to it, in their own words if they wish (근로기준법 제76조의3 ③④:
- * measures hear the victim's opinion and must not go against their will). The answer can be changed while the
- * case is open; the latest one and its time are kept.
- */
-export async function recordMeasureOpinion(
-  { database }: Deps,
-  access: ReporterAccess,
-  reportId: string,
-  measureId: string,
-  input: z.infer<typeof measureOpinionBody>,
-): Promise<void> {
-  const report = await findOwnReport(database, access, reportId);
-  assertCaseOpen(report);
-  const opinion = await sealText(
-    database,
-    report.companyId,
-    'protective_measures.reporter_opinion',
-    measureId,
-    input.opinion,
-  );
-  await database.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(protectiveMeasures)
-      .set({ reporterConsent: input.consent, reporterOpinion: opinion, reporterOpinionAt: new Date() })
-      .where(and(eq(protectiveMeasures.id, measureId), eq(protectiveMeasures.reportId, reportId)))
-      .returning({ id: protectiveMeasures.id });
-    if (!row) throw new AppError('NOT_FOUND');
-    // No actor: the reporter of an anonymous case must not be traceable through the audit log.
-    await recordAudit(tx, {
-      companyId: report.companyId,
-      actorId: null,
-      action: 'measure.opinion',
-      targetType: 'report',
-      targetId: reportId,
-      detail: { consent: input.consent },
     });
     await announceCaseChange(tx, reportId);
   });

@@ -12,7 +12,7 @@ import { hmacHex, sha256Hex } from '../../lib/tokens.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { type MfaChange, mfaChangedMail } from '../../mail/templates.ts';
 import { wakeMailWorkers } from '../../mail/worker.ts';
-import { countHit, currentCount, rateLimited } from '../../plugins/rate-limit.ts';
+import { countHit, currentCount, rateLimited } from '../rate-limits/rate-limits.ts';
 
 export type Deps = { database: Database; config: Config };
 type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;

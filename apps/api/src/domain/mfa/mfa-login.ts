@@ -6,7 +6,7 @@ import { hmacHex } from '../../lib/tokens.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { recoveryCodeUsedMail } from '../../mail/templates.ts';
 import { wakeMailWorkers } from '../../mail/worker.ts';
-import { countHit, currentCount, rateLimited } from '../../plugins/rate-limit.ts';
+import { countHit, currentCount, rateLimited } from '../rate-limits/rate-limits.ts';
 import { createSession } from '../sessions/sessions.ts';
 import { type Challenge, findChallenge, recordChallengeFailure, takeChallenge } from './challenges.ts';
 import { consumeRecoveryCode, type Deps, mfaStatus } from './factors.ts';
@@ -22,12 +22,12 @@ const HOUR = 3600;
  */
 export const MFA_FAILURES_PER_ACCOUNT_PER_HOUR = 10;
 
-type Client = { ip: string; challengeId: string | undefined };
+type Client = { addressKey: string; challengeId: string | undefined };
 
 /** The checks every second-factor answer passes first: per-IP rate, a live challenge, the account's cap. */
 async function openChallenge(deps: Deps, client: Client): Promise<{ challenge: Challenge; failKey: string }> {
   const { database, config } = deps;
-  const ipKey = `mfa-ip:${hmacHex(config.SECRET_KEY, client.ip)}`;
+  const ipKey = `mfa-ip:${client.addressKey}`;
   if ((await countHit(database, ipKey, MINUTE)) > config.LOGIN_LIMIT_PER_IP_PER_MINUTE)
     throw rateLimited(MINUTE);
   const challenge = await findChallenge(database, client.challengeId, 'login');

@@ -1,7 +1,7 @@
-import type { FastifyRequest } from 'fastify';
+import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { requireSession } from '../../plugins/session.ts';
 import { hasSecondFactor } from '../mfa/factors.ts';
+import type { ActiveSession } from '../sessions/sessions.ts';
 
 export interface OperatorContext {
   userId: string;
@@ -11,10 +11,12 @@ export interface OperatorContext {
  * Logged out → 401; anyone but the platform's operator → 403; an operator without a second factor → 403
  * MFA_ENROLLMENT_REQUIRED: the operator can suspend every company, so one stolen password must not be enough.
  */
-export async function requireOperator(request: FastifyRequest): Promise<OperatorContext> {
-  const session = await requireSession(request);
+export async function requireOperator(
+  database: Database,
+  session: ActiveSession | null,
+): Promise<OperatorContext> {
+  if (!session) throw new AppError('UNAUTHORIZED');
   if (session.user.role !== 'operator') throw new AppError('FORBIDDEN');
-  if (!(await hasSecondFactor(request.server.deps.database.db, session.user.id)))
-    throw new AppError('MFA_ENROLLMENT_REQUIRED');
+  if (!(await hasSecondFactor(database.db, session.user.id))) throw new AppError('MFA_ENROLLMENT_REQUIRED');
   return { userId: session.user.id };
 }

@@ -5,9 +5,9 @@ import type { Config } from '../../config.ts';
 import type { Database, Db } from '../../db/client.ts';
 import { platformSecrets, receiptSessions, reports } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { hmacHex, randomToken, sha256Hex } from '../../lib/tokens.ts';
-import type { CaptchaVerifier } from '../../plugins/captcha.ts';
-import { countHit, rateLimited } from '../../plugins/rate-limit.ts';
+import type { CaptchaVerifier } from '../../lib/captcha-verifier.ts';
+import { randomToken, sha256Hex } from '../../lib/tokens.ts';
+import { countHit, rateLimited } from '../rate-limits/rate-limits.ts';
 
 export const RECEIPT_DIGITS = 16;
 /**
@@ -119,9 +119,9 @@ export async function pruneReceiptSessions(database: Database): Promise<void> {
 export async function openReceipt(
   { database, config, captcha }: { database: Database; config: Config; captcha: CaptchaVerifier },
   input: { receipt: string; captcha?: string },
-  client: { ip: string },
+  client: { addressKey: string },
 ): Promise<{ sessionId: string; reportId: string; expires: number }> {
-  const ipKey = `login-ip:${hmacHex(config.SECRET_KEY, client.ip)}`;
+  const ipKey = `login-ip:${client.addressKey}`;
   if ((await countHit(database, ipKey, 60)) > config.LOGIN_LIMIT_PER_IP_PER_MINUTE) throw rateLimited(60);
   await captcha.verify(input.captcha);
   const digits = normalizeReceipt(input.receipt);

@@ -1,7 +1,7 @@
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { hmacHex } from '../../lib/tokens.ts';
-import { countHit, rateLimited } from '../../plugins/rate-limit.ts';
+import { countHit, rateLimited } from '../rate-limits/rate-limits.ts';
 
 const HOUR = 3600;
 
@@ -13,11 +13,11 @@ const HOUR = 3600;
  */
 export async function throttleAccountRequest(
   { database, config }: { database: Database; config: Config },
-  client: { ip: string },
+  client: { addressKey: string },
   email: string,
   options: { joinCode?: boolean } = {},
 ): Promise<void> {
-  const ipKey = `account-ip:${hmacHex(config.SECRET_KEY, client.ip)}`;
+  const ipKey = `account-ip:${client.addressKey}`;
   if ((await countHit(database, ipKey, HOUR)) > config.ACCOUNT_REQUESTS_PER_IP_PER_HOUR)
     throw rateLimited(HOUR);
   if (options.joinCode) await throttleJoinCodeAttempt({ database, config }, client);
@@ -32,10 +32,10 @@ export async function throttleAccountRequest(
  */
 export async function throttleTokenRequest(
   { database, config }: { database: Database; config: Config },
-  client: { ip: string },
+  client: { addressKey: string },
   scope: string,
 ): Promise<void> {
-  const ipKey = `${scope}-ip:${hmacHex(config.SECRET_KEY, client.ip)}`;
+  const ipKey = `${scope}-ip:${client.addressKey}`;
   if ((await countHit(database, ipKey, HOUR)) > config.ACCOUNT_REQUESTS_PER_IP_PER_HOUR)
     throw rateLimited(HOUR);
 }
@@ -46,9 +46,9 @@ export async function throttleTokenRequest(
  */
 export async function throttleJoinCodeAttempt(
   { database, config }: { database: Database; config: Config },
-  client: { ip: string },
+  client: { addressKey: string },
 ): Promise<void> {
-  const joinKey = `join-code-ip:${hmacHex(config.SECRET_KEY, client.ip)}`;
+  const joinKey = `join-code-ip:${client.addressKey}`;
   if ((await countHit(database, joinKey, HOUR)) > config.JOIN_CODE_ATTEMPTS_PER_IP_PER_HOUR)
     throw rateLimited(HOUR);
 }

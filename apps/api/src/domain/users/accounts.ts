@@ -59,7 +59,7 @@ function link(config: Config, path: string, token: string): string {
 export async function registerUser(
   { database, config }: Deps,
   input: RegisterBody,
-  client: { ip: string },
+  client: { addressKey: string },
 ): Promise<void> {
   const email = normalizeEmail(input.email);
   const joinCode = input.join_code?.trim() || null;
@@ -123,7 +123,7 @@ async function mailAlreadyRegistered(tx: Tx, config: Config, email: string): Pro
 export async function resendConfirmation(
   { database, config }: Deps,
   rawEmail: string,
-  client: { ip: string },
+  client: { addressKey: string },
 ): Promise<void> {
   const email = normalizeEmail(rawEmail);
   await throttleAccountRequest({ database, config }, client, email);
@@ -193,7 +193,7 @@ export async function confirmEmail({ database }: Deps, token: string): Promise<{
 export async function requestPasswordReset(
   { database, config }: Deps,
   rawEmail: string,
-  client: { ip: string },
+  client: { addressKey: string },
 ): Promise<void> {
   const email = normalizeEmail(rawEmail);
   await throttleAccountRequest({ database, config }, client, email);

@@ -15,7 +15,7 @@ export async function joinCompany(
   { database, config }: { database: Database; config: Config },
   userId: string,
   joinCode: string,
-  client: { ip: string },
+  client: { addressKey: string },
 ): Promise<void> {
   await throttleJoinCodeAttempt({ database, config }, client);
   await database.db.transaction(async (tx) => {

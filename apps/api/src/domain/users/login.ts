@@ -4,12 +4,12 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { companies, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { CaptchaVerifier } from '../../lib/captcha-verifier.ts';
 import { burnPasswordCheck, verifyPassword } from '../../lib/passwords.ts';
 import { hmacHex } from '../../lib/tokens.ts';
-import type { CaptchaVerifier } from '../../plugins/captcha.ts';
-import { countHit, currentCount, rateLimited } from '../../plugins/rate-limit.ts';
 import { createChallenge } from '../mfa/challenges.ts';
 import { hasSecondFactor } from '../mfa/factors.ts';
+import { countHit, currentCount, rateLimited } from '../rate-limits/rate-limits.ts';
 import { createSession, deleteSession } from '../sessions/sessions.ts';
 import { normalizeEmail } from './accounts.ts';
 
@@ -32,10 +32,10 @@ interface LoginDeps {
 export async function login(
   { database, config, captcha }: LoginDeps,
   input: LoginBody,
-  client: { ip: string; previousSessionId?: string },
+  client: { addressKey: string; previousSessionId?: string },
 ): Promise<{ sessionId: string; expires: number } | { mfaChallengeId: string }> {
   // The limiter keys on a keyed hash: the address itself is never written anywhere.
-  const ipKey = `login-ip:${hmacHex(config.SECRET_KEY, client.ip)}`;
+  const ipKey = `login-ip:${client.addressKey}`;
   if ((await countHit(database, ipKey, MINUTE)) > config.LOGIN_LIMIT_PER_IP_PER_MINUTE)
     throw rateLimited(MINUTE);
 

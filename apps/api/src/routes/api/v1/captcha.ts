@@ -12,8 +12,8 @@ export const captchaRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: altchaChallengeSchema, ...errorResponses },
       },
     },
-    async (request, reply) => {
-      const challenge = await request.server.deps.captcha.createChallenge();
+    async (_request, reply) => {
+      const challenge = await app.captcha.createChallenge();
       if (!challenge)
         return reply
           .status(404)

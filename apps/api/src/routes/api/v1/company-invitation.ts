@@ -43,7 +43,7 @@ export const companyInvitationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await throttleTokenRequest(deps, { ip: request.ip }, 'company-invitation');
+      await throttleTokenRequest(deps, { addressKey: request.addressKey }, 'company-invitation');
       return viewCompanyInvitation(deps.database, request.params.token);
     },
   );
@@ -65,7 +65,7 @@ export const companyInvitationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await throttleTokenRequest(deps, { ip: request.ip }, 'company-invitation');
+      await throttleTokenRequest(deps, { addressKey: request.addressKey }, 'company-invitation');
       const session = await getSession(request);
       const result = await acceptCompanyInvitation(deps, request.params.token, request.body, {
         userId: session?.user.id ?? null,

@@ -12,7 +12,7 @@ import {
   storeUpload,
 } from '../../../domain/files/files.ts';
 import { AppError } from '../../../lib/app-error.ts';
-import { fileCaller, fileReaders } from '../../../plugins/invitee.ts';
+import { fileCaller, fileReaders, loadInvitee } from '../../../plugins/invitee.ts';
 import { errorResponses, idParam } from '../../schemas.ts';
 
 /** RFC 6266 / 5987: an ASCII fallback name plus the exact UTF-8 name, so Korean names survive every browser. */
@@ -37,6 +37,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: reportFilesQuery,
         response: { 201: fileView, ...errorResponses },
       },
+      preHandler: loadInvitee,
     },
     async (request, reply) => {
       const { owner } = await fileCaller(request, { reportId: request.query.report_id });
@@ -60,6 +61,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: reportFilesQuery,
         response: { 200: z.array(fileView), ...errorResponses },
       },
+      preHandler: loadInvitee,
     },
     async (request) => {
       const { owner } = await fileCaller(request, { reportId: request.query.report_id });
@@ -82,6 +84,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
           ...errorResponses,
         },
       },
+      preHandler: loadInvitee,
     },
     async (request, reply) => {
       let found: Awaited<ReturnType<typeof findReadableFile>> | undefined;
@@ -124,6 +127,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: reportFilesQuery,
         response: { 204: z.undefined(), ...errorResponses },
       },
+      preHandler: loadInvitee,
     },
     async (request, reply) => {
       const { owner } = await fileCaller(request, { reportId: request.query.report_id });

@@ -33,7 +33,9 @@ export const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const company = await findCompanyByIntakeCode(deps, request.params.code, { ip: request.ip });
+      const company = await findCompanyByIntakeCode(deps, request.params.code, {
+        addressKey: request.addressKey,
+      });
       return {
         company: { name: company.name },
         help_text: company.helpText,
@@ -55,7 +57,9 @@ export const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { code, captcha } = request.body;
       if (code) {
-        const session = await createPublicIntakeSession(deps, code, captcha, { ip: request.ip });
+        const session = await createPublicIntakeSession(deps, code, captcha, {
+          addressKey: request.addressKey,
+        });
         return reply.status(201).send({
           token: session.token,
           expires: session.expires,

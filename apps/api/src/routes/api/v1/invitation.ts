@@ -4,9 +4,9 @@ import {
   invitationViewSchema,
 } from '@ansim/shared/contract/invitation';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { acknowledgeInvitation, viewInvitation } from '../../../domain/invitations/invitations.ts';
+import { acknowledgeInvitation, viewInvitation } from '../../../domain/invitations/view-invitation.ts';
 import { normalizedPath } from '../../../plugins/api-request.ts';
-import { invitationToken } from '../../../plugins/invitee.ts';
+import { loadInvitee, requireInvitee } from '../../../plugins/invitee.ts';
 import { errorResponses } from '../../schemas.ts';
 
 /** What an invitee's page asks the API, with no account: the token is the only credential. */
@@ -32,7 +32,10 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/v1/invitation/acknowledge',
-    { schema: { tags: ['invitation'], response: { 200: acknowledgeResponse, ...errorResponses } } },
-    async (request) => acknowledgeInvitation(deps.database, invitationToken(request)),
+    {
+      schema: { tags: ['invitation'], response: { 200: acknowledgeResponse, ...errorResponses } },
+      preHandler: loadInvitee,
+    },
+    async (request) => acknowledgeInvitation(deps.database, requireInvitee(request)),
   );
 };

@@ -1,4 +1,3 @@
-import { isHandlerRole } from '@ansim/shared/constants';
 import { streamedResponse } from '@ansim/shared/contract/common';
 import {
   caseAuditResponse,
@@ -21,8 +20,8 @@ import {
   revokeInvitation,
   sendInvitations,
   sendInvitationsBody,
-} from '../../../domain/invitations/invitations.ts';
-import { canHandleCase, requireCaseManager, requireManager } from '../../../domain/manager/access.ts';
+} from '../../../domain/invitations/send-invitation.ts';
+import { requireCaseManager, requireManager } from '../../../domain/manager/access.ts';
 import {
   addExclusion,
   assigneesBody,
@@ -44,9 +43,7 @@ import { findCompanyReport, getManagerCase } from '../../../domain/manager/case-
 import { companyReportsCsv } from '../../../domain/manager/export-csv.ts';
 import { listCompanyReports, managerListQuery } from '../../../domain/manager/list-reports.ts';
 import { companyStats } from '../../../domain/manager/stats.ts';
-import { findSession } from '../../../domain/sessions/sessions.ts';
-import { sessionCookie } from '../../../plugins/session.ts';
-import { caseStreams } from '../../case-stream.ts';
+import { getSession } from '../../../plugins/session.ts';
 import { errorResponses, idParam } from '../../schemas.ts';
 
 // The case is built field by field in domain/manager, where the anonymity rules live; its wire shape is the
@@ -57,7 +54,6 @@ const measureParams = z.object({ id: idParam.shape.id, measureId: idParam.shape.
 
 export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  const openCaseStream = caseStreams(app);
 
   app.get(
     '/api/v1/manager/report/',
@@ -69,7 +65,7 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const manager = await requireManager(request);
+      const manager = await requireManager(deps.database, await getSession(request));
       const page = await listCompanyReports(deps.database, manager, request.query);
       await recordAudit(deps.database.db, {
         companyId: manager.companyId,
@@ -95,7 +91,7 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const manager = await requireManager(request);
+      const manager = await requireManager(deps.database, await getSession(request));
       // The whole file is built before the first byte: a failure while reading the cases is then a clean
       // error answer, never a 200 whose connection is cut off half-way (a truncated file looks complete).
       let csv = '';
@@ -121,7 +117,7 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/manager/report/:id',
     { schema: { tags: ['manager'], params: idParam, response: { 200: caseSchema, ...errorResponses } } },
     async (request) => {
-      const manager = await requireManager(request);
+      const manager = await requireManager(deps.database, await getSession(request));
       const found = await getManagerCase(deps.database, manager, request.params.id);
       await recordAudit(deps.database.db, {
         companyId: manager.companyId,
@@ -145,7 +141,7 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const manager = await requireManager(request);
+      const manager = await requireManager(deps.database, await getSession(request));
       await changeStatus(deps, manager, request.params.id, request.body);
       return getManagerCase(deps.database, manager, request.params.id);
     },
@@ -161,7 +157,7 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const manager = await requireManager(request);
+      const manager = await requireManager(deps.database, await getSession(request));
       const found = await getManagerCase(deps.database, manager, request.params.id);
       // The conversation is case content like the rest of the case: its reading is recorded the same way.
       await recordAudit(deps.database.db, {
@@ -186,7 +182,7 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const manager = await requireManager(request);
+      const manager = await requireManager(deps.database, await getSession(request));
       await postManagerMessage(deps, manager, request.params.id, request.body);
       return reply
         .status(201)
@@ -205,7 +201,7 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const manager = await requireManager(request);
+      const manager = await requireManager(deps.database, await getSession(request));
       const id = await addMeasure(deps, manager, request.params.id, request.body);
       return reply.status(201).send({ id });
     },
@@ -222,57 +218,9 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const manager = await requireManager(request);
+      const manager = await requireManager(deps.database, await getSession(request));
       await updateMeasure(deps, manager, request.params.id, request.params.measureId, request.body);
       return (await getManagerCase(deps.database, manager, request.params.id)).measures;
-    },
-  );
-
-  /**
-   * The case state as a `text/event-stream`: sent at once and again whenever the case changes in any API
-   * process (LISTEN/NOTIFY). The session is checked again before every push, so a logout ends the stream.
-   */
-  app.get(
-    '/api/v1/manager/report/:id/events',
-    {
-      schema: {
-        tags: ['manager'],
-        params: idParam,
-        response: {
-          200: streamedResponse(
-            'text/event-stream',
-            'Server-sent events: `data: <the case as GET /api/v1/manager/report/{id}>` at once and on every change',
-          ),
-          ...errorResponses,
-        },
-      },
-    },
-    async (request, reply) => {
-      const manager = await requireManager(request);
-      const reportId = request.params.id;
-      const first = JSON.stringify(await getManagerCase(deps.database, manager, reportId));
-      await recordAudit(deps.database.db, {
-        companyId: manager.companyId,
-        actorId: manager.userId,
-        action: 'report.watch',
-        targetType: 'report',
-        targetId: reportId,
-      });
-      const sessionId = sessionCookie(request) ?? '';
-      // Re-sending the last state as keep-alive stays parseable as an event.
-      await openCaseStream(request, reply, {
-        reportId,
-        first,
-        // The session is checked again before every push, so a logout ends the stream.
-        next: async () => {
-          const session = await findSession(deps.database, sessionId, deps.config);
-          // A role taken away, an assignment removed or a new exclusion ends the stream like a logout.
-          if (!isHandlerRole(session?.user.role) || session.user.companyId !== manager.companyId) return null;
-          const now = { ...manager, role: session.user.role };
-          if (!(await canHandleCase(deps.database, now, reportId))) return null;
-          return JSON.stringify(await getManagerCase(deps.database, manager, reportId));
-        },
-      });
     },
   );
 
@@ -294,7 +242,7 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const manager = await requireManager(request);
+      const manager = await requireManager(deps.database, await getSession(request));
       const record = await loadCaseRecord(deps.database, manager, request.params.id);
       const pdf = await renderCaseRecord(record);
       await recordAudit(deps.database.db, {
@@ -326,7 +274,7 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const manager = await requireCaseManager(request);
+      const manager = await requireCaseManager(deps.database, await getSession(request));
       return companyStats(deps.database, manager, request.query);
     },
   );
@@ -342,7 +290,7 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const manager = await requireManager(request);
+      const manager = await requireManager(deps.database, await getSession(request));
       await sendInvitations(deps, manager, request.params.id, request.body);
       return reply
         .status(201)
@@ -362,7 +310,7 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const handler = await requireManager(request);
+      const handler = await requireManager(deps.database, await getSession(request));
       const found = await findCompanyReport(deps.database, handler, request.params.id);
       return caseAuditLog(deps.database, handler.companyId, found.id, request.query);
     },
@@ -380,7 +328,7 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const manager = await requireCaseManager(request);
+      const manager = await requireCaseManager(deps.database, await getSession(request));
       return setAssignees(deps.database, manager, request.params.id, request.body.user_ids);
     },
   );
@@ -397,7 +345,7 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const manager = await requireCaseManager(request);
+      const manager = await requireCaseManager(deps.database, await getSession(request));
       await addExclusion(deps.database, manager, request.params.id, request.body.user_id);
       return reply
         .status(201)
@@ -417,7 +365,7 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const manager = await requireManager(request);
+      const manager = await requireManager(deps.database, await getSession(request));
       await resendInvitation(deps, manager, request.params.id, request.params.invitationId);
       return (await getManagerCase(deps.database, manager, request.params.id)).invitations;
     },
@@ -433,7 +381,7 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const manager = await requireManager(request);
+      const manager = await requireManager(deps.database, await getSession(request));
       await revokeInvitation(deps, manager, request.params.id, request.params.invitationId);
       return (await getManagerCase(deps.database, manager, request.params.id)).invitations;
     },

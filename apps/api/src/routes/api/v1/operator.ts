@@ -17,6 +17,7 @@ import {
   setCompanySuspended,
 } from '../../../domain/operator/companies.ts';
 import { listOperatorAudit } from '../../../domain/operator/operator-audit.ts';
+import { getSession } from '../../../plugins/session.ts';
 import { errorResponses, idParam } from '../../schemas.ts';
 
 /**
@@ -37,7 +38,7 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const operator = await requireOperator(request);
+      const operator = await requireOperator(deps.database, await getSession(request));
       const created = await createOperatorCompany(deps, operator.userId, request.body);
       return reply.status(201).send(created);
     },
@@ -53,7 +54,7 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await requireOperator(request);
+      await requireOperator(deps.database, await getSession(request));
       return listOperatorCompanies(deps.database);
     },
   );
@@ -69,7 +70,7 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const operator = await requireOperator(request);
+      const operator = await requireOperator(deps.database, await getSession(request));
       return setCompanySuspended(deps.database, operator.userId, request.params.id, true);
     },
   );
@@ -84,7 +85,7 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const operator = await requireOperator(request);
+      const operator = await requireOperator(deps.database, await getSession(request));
       return setCompanySuspended(deps.database, operator.userId, request.params.id, false);
     },
   );
@@ -102,7 +103,7 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await requireOperator(request);
+      await requireOperator(deps.database, await getSession(request));
       return platformHealth(deps.database);
     },
   );
@@ -119,7 +120,7 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await requireOperator(request);
+      await requireOperator(deps.database, await getSession(request));
       return listOperatorAudit(deps.database, request.query);
     },
   );

@@ -1,4 +1,3 @@
-import { streamedResponse } from '@ansim/shared/contract/common';
 import {
   measureOpinionBody,
   messageBody,
@@ -14,35 +13,22 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { findIntakeSession } from '../../../domain/intake/intake-sessions.ts';
-import { submitStatement } from '../../../domain/invitations/invitations.ts';
-import {
-  listReporterMessages,
-  postReporterMessage,
-  recordMeasureOpinion,
-} from '../../../domain/manager/case-actions.ts';
+import { submitStatement } from '../../../domain/invitations/submit-statement.ts';
+import { recordMeasureOpinion } from '../../../domain/reports/measure-opinion.ts';
 import { createReceiptSession } from '../../../domain/reports/receipts.ts';
-import { findOwnReport, getOwnReport, listOwnReports } from '../../../domain/reports/reporter-reports.ts';
+import { listReporterMessages, postReporterMessage } from '../../../domain/reports/reporter-messages.ts';
+import { getOwnReport, listOwnReports } from '../../../domain/reports/reporter-reports.ts';
 import { type Submitter, submitReport } from '../../../domain/reports/submit-report.ts';
 import { AppError } from '../../../lib/app-error.ts';
-import { invitationToken } from '../../../plugins/invitee.ts';
-import {
-  intakeToken,
-  reporterAccess,
-  setReceiptCookie,
-  stillHasReporterAccess,
-} from '../../../plugins/reporter.ts';
+import { loadInvitee } from '../../../plugins/invitee.ts';
+import { intakeToken, reporterAccess, setReceiptCookie } from '../../../plugins/reporter.ts';
 import { requireSession } from '../../../plugins/session.ts';
-import { caseStreams } from '../../case-stream.ts';
 import { errorResponses, idParam } from '../../schemas.ts';
 
 const measureParams = z.object({ id: idParam.shape.id, measureId: idParam.shape.id });
 
-/** The reporter's stream event; the first one also covers changes between loading the page and subscribing. */
-const CHANGED_EVENT = JSON.stringify({ type: 'changed' });
-
 export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  const openCaseStream = caseStreams(app);
 
   app.post(
     '/api/v1/report/',
@@ -53,13 +39,13 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         headers: submitReportHeaders,
         response: { 201: submitReportResponse, ...errorResponses },
       },
+      preHandler: loadInvitee,
     },
     async (request, reply) => {
       const { contact_email: contactEmail, ...form } = request.body;
-      const token = invitationToken(request);
       // Accused persons and witnesses answer through their link's token, with no account and no session.
-      if (token) {
-        const receipt = await submitStatement(deps.database, token, form);
+      if (request.invitee) {
+        const receipt = await submitStatement(deps.database, request.invitee, form);
         return reply.status(201).send({ id: receipt.id, receipt: receipt.sha256 });
       }
       if (form.report_type !== 'anonym' && form.report_type !== 'brief' && form.report_type !== 'formal') {
@@ -110,40 +96,6 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const access = await reporterAccess(request, request.params.id);
       return getOwnReport(deps.database, access, request.params.id);
-    },
-  );
-
-  /**
-   * The reporter's twin of the manager's case stream. Its events carry no case content, only that the case
-   * changed: the page then re-reads it through GET /api/v1/report/:id, so nothing reaches the reporter here
-   * that the report route would not show them.
-   */
-  app.get(
-    '/api/v1/report/:id/events',
-    {
-      schema: {
-        tags: ['report'],
-        params: idParam,
-        response: {
-          200: streamedResponse(
-            'text/event-stream',
-            'Server-sent events: `data: {"type":"changed"}` whenever the case changes; read it again then',
-          ),
-          ...errorResponses,
-        },
-      },
-    },
-    async (request, reply) => {
-      const reportId = request.params.id;
-      const access = await reporterAccess(request, reportId);
-      await findOwnReport(deps.database, access, reportId);
-      await openCaseStream(request, reply, {
-        reportId,
-        first: CHANGED_EVENT,
-        next: async () => ((await stillHasReporterAccess(request, access)) ? CHANGED_EVENT : null),
-        // A comment, not an event: repeating the signal would make every open page re-read its case.
-        keepAlive: ': keep-alive\n\n',
-      });
     },
   );
 

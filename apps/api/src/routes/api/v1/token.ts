@@ -51,7 +51,7 @@ function clearChallengeCookie(request: FastifyRequest, reply: FastifyReply): voi
 }
 
 const mfaClient = (request: FastifyRequest) => ({
-  ip: request.ip,
+  addressKey: request.addressKey,
   challengeId: request.cookies[challengeCookie(request)],
 });
 
@@ -69,7 +69,7 @@ export const tokenRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const result = await login(deps, request.body, {
-        ip: request.ip,
+        addressKey: request.addressKey,
         previousSessionId: sessionCookie(request),
       });
       if ('mfaChallengeId' in result) {

@@ -82,7 +82,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/user/',
     { schema: { tags: ['user'], body: registerBody, response: { 201: accepted, ...errorResponses } } },
     async (request, reply) => {
-      await registerUser(deps, request.body, { ip: request.ip });
+      await registerUser(deps, request.body, { addressKey: request.addressKey });
       return reply.status(201).send({ detail: ACCEPTED_DETAIL });
     },
   );
@@ -108,7 +108,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const session = await requireSession(request);
-      await joinCompany(deps, session.user.id, request.body.join_code, { ip: request.ip });
+      await joinCompany(deps, session.user.id, request.body.join_code, { addressKey: request.addressKey });
       return currentUserView(deps.database, session.user.id);
     },
   );
@@ -279,7 +279,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/user/email/register',
     { schema: { tags: ['user'], body: emailOnlyBody, response: { 202: accepted, ...errorResponses } } },
     async (request, reply) => {
-      await resendConfirmation(deps, request.body.email, { ip: request.ip });
+      await resendConfirmation(deps, request.body.email, { addressKey: request.addressKey });
       return reply.status(202).send({ detail: ACCEPTED_DETAIL });
     },
   );
@@ -300,7 +300,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/user/password/send-reset-email',
     { schema: { tags: ['user'], body: emailOnlyBody, response: { 202: accepted, ...errorResponses } } },
     async (request, reply) => {
-      await requestPasswordReset(deps, request.body.email, { ip: request.ip });
+      await requestPasswordReset(deps, request.body.email, { addressKey: request.addressKey });
       return reply.status(202).send({ detail: ACCEPTED_DETAIL });
     },
   );

@@ -1,0 +1,42 @@
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+
+/**
+ * Fixed-window counters in PostgreSQL, so every API process shares them. Returns the count after this hit.
+ */
+export async function countHit(database: Database, key: string, windowSeconds: number): Promise<number> {
+  const rows = await database.query<{ count: number }>(
+    `INSERT INTO rate_limits (key, window_start, count, expires_at)
+     VALUES ($1, to_timestamp(floor(extract(epoch from now()) / $2) * $2), 1,
+             to_timestamp(floor(extract(epoch from now()) / $2) * $2) + make_interval(secs => $2 * 2))
+     ON CONFLICT (key, window_start) DO UPDATE SET count = rate_limits.count + 1
+     RETURNING count`,
+    [key, windowSeconds],
+  );
+  return Number(rows[0]?.count ?? 0);
+}
+
+export async function currentCount(database: Database, key: string, windowSeconds: number): Promise<number> {
+  const rows = await database.query<{ count: number }>(
+    `SELECT count FROM rate_limits
+     WHERE key = $1 AND window_start = to_timestamp(floor(extract(epoch from now()) / $2) * $2)`,
+    [key, windowSeconds],
+  );
+  return Number(rows[0]?.count ?? 0);
+}
+
+/** Seconds until the current window of this length ends, for `Retry-After`. */
+export function secondsLeftInWindow(windowSeconds: number, now = Date.now()): number {
+  const nowSeconds = Math.floor(now / 1000);
+  return Math.max(1, windowSeconds - (nowSeconds % windowSeconds));
+}
+
+export function rateLimited(windowSeconds: number): AppError {
+  return new AppError('RATE_LIMITED', {
+    headers: { 'Retry-After': String(secondsLeftInWindow(windowSeconds)) },
+  });
+}
+
+export async function pruneRateLimits(database: Database): Promise<void> {
+  await database.query('DELETE FROM rate_limits WHERE expires_at < now()');
+}
