@@ -1,50 +1,18 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { type ComponentProps, lazy, Suspense } from 'react';
+import { useOpenedOnce } from '../../../lib/use-opened-once';
 
-/** Asks before a change that cannot simply be undone (a new join code, a removed domain or handler). */
-export function ConfirmDialog({
-  open,
-  title,
-  body,
-  confirmLabel,
-  onConfirm,
-  onClose,
-}: {
-  open: boolean;
-  title: string;
-  body: string;
-  confirmLabel: string;
-  onConfirm: () => void;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation();
-  const titleId = useId();
-  const bodyId = useId();
+const ConfirmDialogBody = lazy(() => import('./confirm-dialog-body'));
+
+/**
+ * Asks before a change that cannot simply be undone (a new join code, a removed domain or handler). The dialog,
+ * and MUI's Modal with it, loads when it first opens, not with the settings page (issue 16).
+ */
+export function ConfirmDialog(props: ComponentProps<typeof ConfirmDialogBody>) {
+  const opened = useOpenedOnce(props.open);
+  if (!opened) return null;
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} aria-describedby={bodyId}>
-      <DialogTitle id={titleId}>{title}</DialogTitle>
-      <DialogContent>
-        <DialogContentText id={bodyId}>{body}</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('settings.cancel')}</Button>
-        <Button
-          variant="contained"
-          color="error"
-          onClick={() => {
-            onConfirm();
-            onClose();
-          }}
-        >
-          {confirmLabel}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <Suspense fallback={null}>
+      <ConfirmDialogBody {...props} />
+    </Suspense>
   );
 }

@@ -2,9 +2,9 @@ import type { CaseInvitation, ManagerCase } from '@ansim/shared/contract/manager
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import Chip, { type ChipProps } from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -198,7 +198,8 @@ function DefendantInvite({ report }: { report: ManagerCase }) {
       />
       <FormControlLabel
         control={
-          <Switch checked={shareEvidence} onChange={(event) => setShareEvidence(event.target.checked)} />
+          // A choice sent with the invitation, not one that acts at once: a checkbox, not a switch.
+          <Checkbox checked={shareEvidence} onChange={(event) => setShareEvidence(event.target.checked)} />
         }
         label={t('manager.invitations.shareEvidence')}
       />
