@@ -1,7 +1,5 @@
 import Box from '@mui/material/Box';
-import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
@@ -71,10 +69,34 @@ export function CaptchaField({ onChange, error, ref }: CaptchaFieldProps) {
         alignItems: 'center',
       }}
     >
-      <FormControlLabel
-        control={<Checkbox checked={false} onChange={() => setArmed('box')} />}
-        label={t('fields.captchaStart')}
-      />
+      {/* A native box, as ALTCHA's own is: MUI's Checkbox and FormControlLabel would be 4 KB on every form. */}
+      <Box
+        component="label"
+        sx={{
+          display: 'inline-flex',
+          alignItems: 'center',
+          gap: 1.5,
+          py: 1,
+          cursor: 'pointer',
+          typography: 'body1',
+        }}
+      >
+        <Box
+          component="input"
+          type="checkbox"
+          checked={false}
+          onChange={() => setArmed('box')}
+          sx={{
+            width: 20,
+            height: 20,
+            m: 0,
+            ml: 1,
+            cursor: 'pointer',
+            accentColor: (theme) => theme.palette.primary.main,
+          }}
+        />
+        {t('fields.captchaStart')}
+      </Box>
     </Box>
   );
 
