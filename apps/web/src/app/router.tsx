@@ -207,7 +207,7 @@ export const routes: RouteObject[] = [
       {
         id: paths.intake.name,
         path: paths.intake.path,
-        lazy: page(() => import('../features/anonymous/pages/intake-page')),
+        lazy: page(() => import('../features/anonymous/pages/intake-page'), { themeOnly: true }),
       },
       { id: 'not-found', path: '*', lazy: page(() => import('./not-found-page'), { themeOnly: true }) },
     ],

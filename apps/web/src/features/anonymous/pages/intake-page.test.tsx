@@ -1,9 +1,7 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
-import { createQueryClient } from '../../../lib/query-client';
 import { RequestError } from '../../../lib/request-error';
 import { useReportForm } from '../../report-wizard/report-form-store';
 import { INTAKE_HEADER, intakeHeaders, useIntakeToken } from '../intake-token';
@@ -51,11 +49,8 @@ function renderAt(code: string) {
     ],
     { initialEntries: [`/c/${code}`] },
   );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  // No query cache around it, as in the app (router.tsx: themeOnly): the page must not need one.
+  render(<RouterProvider router={router} />);
   return router;
 }
 
@@ -93,5 +88,22 @@ describe('/c/:code', () => {
     renderAt('nope');
     await screen.findByRole('heading', { level: 1, name: '신고 링크를 찾을 수 없습니다' });
     expect(screen.getByTestId('intake-not-found').textContent).toContain('주소가 정확한지 확인해주세요');
+  });
+
+  it('reads the company again after a dropped connection, and stops on an unknown code', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const dropped = new RequestError(0, { code: 'ERR_NETWORK', message: 'network' });
+      request
+        .mockRejectedValueOnce(dropped)
+        .mockResolvedValueOnce({ company: { name: '데모 주식회사' }, help_text: '' });
+      renderAt('demo123');
+      await waitFor(() => expect(request).toHaveBeenCalledTimes(1));
+      await vi.advanceTimersByTimeAsync(1_000);
+      await screen.findByRole('heading', { level: 1, name: '데모 주식회사 익명 신고' });
+      expect(request).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -6,18 +5,17 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { FailureAlert } from '../../../components/failure-alert';
 import { PageShell } from '../../../components/page-shell';
 import { paths } from '../../../config/paths';
 import { errorText } from '../../../lib/messages';
-import { queryKey } from '../../../lib/query-keys';
 import { isRequestError } from '../../../lib/request-error';
 import { CaptchaField, type CaptchaHandle } from '../../auth/components/captcha-field';
 import { useReportForm } from '../../report-wizard/report-form-store';
-import { createIntake, fetchIntakeInfo, INTAKE_PATH } from '../api/intake';
+import { createIntake, useIntakeInfo } from '../api/intake';
 import { AnonymityFacts } from '../components/anonymity-facts';
 import { isSessionUsable, startIntake, useIntakeToken } from '../intake-token';
 import '../anonymous-copy';
@@ -36,11 +34,7 @@ export default function IntakePage() {
   const [busy, setBusy] = useState(false);
   const draftType = useReportForm((state) => state.form.report_type);
   const session = useIntakeToken((state) => state.session);
-  const info = useQuery({
-    queryKey: queryKey(`${INTAKE_PATH}{code}`, { params: { code } }),
-    queryFn: ({ signal }) => fetchIntakeInfo(code, signal),
-    retry: (count, error) => !isRequestError(error, 'NOT_FOUND') && count < 2,
-  });
+  const info = useIntakeInfo(code);
   const canContinue = draftType === 'anonym' && isSessionUsable(session) && session?.code === code;
 
   const start = async () => {
@@ -64,7 +58,7 @@ export default function IntakePage() {
     }
   };
 
-  if (info.isPending) {
+  if (info.status === 'pending') {
     return (
       <PageShell title={t('anonymous.intake.loading')} maxWidth="md">
         <Stack spacing={2} aria-busy="true">
@@ -74,7 +68,7 @@ export default function IntakePage() {
       </PageShell>
     );
   }
-  if (info.isError) {
+  if (info.status === 'error') {
     const notFound = isRequestError(info.error, 'NOT_FOUND');
     return (
       <PageShell title={notFound ? t('anonymous.intake.notFoundTitle') : t('routeError.title')} maxWidth="sm">
@@ -140,11 +134,7 @@ export default function IntakePage() {
             </Button>
           ) : (
             <Stack spacing={2}>
-              {failure && (
-                <Alert severity="error" role="alert">
-                  {failure}
-                </Alert>
-              )}
+              {failure && <FailureAlert>{failure}</FailureAlert>}
               <CaptchaField ref={captchaRef} onChange={setCaptcha} />
               <Box>
                 <Button

@@ -4,11 +4,11 @@ import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { FailureAlert } from '../../../components/failure-alert';
 import { PageShell } from '../../../components/page-shell';
 import { paths } from '../../../config/paths';
 import { errorText } from '../../../lib/messages';
@@ -20,10 +20,6 @@ import { useReceiptSession } from '../receipt-session';
 import { useSavedReceipts } from '../saved-receipts';
 import '../anonymous-copy';
 import { useDateTime } from '../../../lib/datetime';
-
-// MUI's Alert, and the IconButton it brings, load only when a receipt is refused: issue 16 gives /receipt,
-// opened from a phone with no account, 150 KB for its first visit.
-const Alert = lazy(() => import('@mui/material/Alert'));
 
 /** Navigation state from the dashboard: which saved receipt to fill in (by when it was saved, not the digits). */
 export interface ReceiptPageState {
@@ -92,13 +88,11 @@ export default function ReceiptPage() {
       >
         <Box component="form" noValidate onSubmit={(event) => void submit(event)}>
           {failure && (
-            <Suspense fallback={null}>
-              <Alert severity="error" role="alert" sx={{ mb: 2 }} data-testid="receipt-error">
-                {failure}
-              </Alert>
-            </Suspense>
+            <FailureAlert sx={{ mb: 2 }} data-testid="receipt-error">
+              {failure}
+            </FailureAlert>
           )}
-          <Stack spacing={2.5}>
+          <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
             {/* OutlinedInput rather than TextField: TextField brings the whole Select along, and this page
                 is reached from a mail link on a phone, so it should stay light. */}
             <FormControl required fullWidth error={Boolean(receiptError)}>
@@ -135,7 +129,7 @@ export default function ReceiptPage() {
             >
               {busy ? t('anonymous.receipt.opening') : t('anonymous.receipt.open')}
             </Button>
-          </Stack>
+          </Box>
         </Box>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 3 }}>
           {t('anonymous.receipt.privacy')}
@@ -149,7 +143,10 @@ export default function ReceiptPage() {
           <Typography id="saved-receipts-title" variant="h2" sx={{ fontSize: '1.1rem', mb: 1.5 }}>
             {t('anonymous.receipt.savedTitle')}
           </Typography>
-          <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          <Box
+            component="ul"
+            sx={{ display: 'flex', flexDirection: 'column', gap: 1, listStyle: 'none', p: 0, m: 0 }}
+          >
             {saved.map((item) => (
               <Box
                 component="li"
@@ -164,7 +161,7 @@ export default function ReceiptPage() {
                 </Typography>
               </Box>
             ))}
-          </Stack>
+          </Box>
         </Box>
       )}
     </PageShell>
