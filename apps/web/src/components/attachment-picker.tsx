@@ -12,8 +12,8 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EvidenceFile } from '../features/report-wizard/api/evidence-files';
 import { UploadProgress } from '../features/report-wizard/components/evidence-field';
-import { formatBytes } from '../features/report-wizard/components/format-bytes';
 import { errorText } from '../lib/messages';
+import { formatBytes } from './form/format-bytes';
 
 interface Upload {
   key: string;

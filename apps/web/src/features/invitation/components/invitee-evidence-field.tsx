@@ -12,9 +12,9 @@ import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fieldId, useFieldError } from '../../../components/form/draft-fields';
+import { formatBytes } from '../../../components/form/format-bytes';
 import { errorText } from '../../../lib/messages';
-import { fieldId, useFieldError } from '../../report-wizard/components/draft-fields';
-import { formatBytes } from '../../report-wizard/components/format-bytes';
 import {
   deleteInviteeFile,
   type InviteeFile,

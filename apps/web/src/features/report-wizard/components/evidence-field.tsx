@@ -12,14 +12,14 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fieldId, useFieldError } from '../../../components/form/draft-fields';
+import { formatBytes } from '../../../components/form/format-bytes';
 import { errorText } from '../../../lib/messages';
 import { deleteEvidence } from '../api/delete-evidence';
 import { noteIntakeFailure } from '../api/draft-headers';
 import { type EvidenceFile, ownFilesQuery, useOwnFiles } from '../api/evidence-files';
 import { uploadEvidence } from '../api/upload-evidence';
 import { useReportForm } from '../report-form-store';
-import { fieldId, useFieldError } from './draft-fields';
-import { formatBytes } from './format-bytes';
 
 interface Upload {
   key: string;

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { fieldId, useFieldError } from './draft-fields';
 // Its button texts live in the reporter copy; the invitee pages reuse this list too.
-import '../report-copy';
+import '../../locales/report-copy';
 
 interface RepeatableSectionProps {
   /** The list's path in the form, e.g. `acts`, for its own error and for focus. */
@@ -26,7 +26,10 @@ interface RepeatableSectionProps {
   renderItem: (index: number) => React.ReactNode;
 }
 
-/** A list of entries the reporter can add to and remove from: acts, harms, concerns, witnesses. */
+/**
+ * A list of entries a person can add to and remove from: the reporter's acts, harms, concerns and witnesses,
+ * the accused person's witnesses.
+ */
 export function RepeatableSection({
   path,
   count,
