@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { CheckboxGroupField, DraftTextField } from '../../../components/form/draft-fields';
 import { RepeatableSection } from '../../../components/form/repeatable-section';
 import { StepSection } from '../../../components/form/step-section';
-import { EvidenceField } from '../components/evidence-field';
 import { deleteFilesOf } from '../components/remove-with-files';
+import { ReportEvidenceField } from '../components/report-evidence-field';
 import { FormField, useListField } from '../components/report-fields';
 import { useReportForm } from '../report-form-store';
 
@@ -60,7 +60,7 @@ export function HarmsStep() {
                   value={harm.description}
                   onValueChange={(description) => update(index, { description })}
                 />
-                <EvidenceField list="harms" index={index} />
+                <ReportEvidenceField list="harms" index={index} />
               </>
             );
           }}
