@@ -63,9 +63,7 @@ export function draftStorage(prefix: string): DraftStorage {
 /** The reporter's draft, which the anonymous intake and the contact address share. */
 export const reportDraftStorage = draftStorage(DRAFT_PREFIX);
 
-export const {
-  read: readDraftField,
-  write: writeDraftField,
-  remove: removeDraftField,
-  clear: clearDrafts,
-} = reportDraftStorage;
+export const readDraftField = reportDraftStorage.read;
+export const writeDraftField = reportDraftStorage.write;
+export const removeDraftField = reportDraftStorage.remove;
+export const clearDrafts = reportDraftStorage.clear;
