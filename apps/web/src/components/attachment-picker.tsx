@@ -1,4 +1,5 @@
 import { EVIDENCE_ACCEPT } from '@ansim/shared/contract/evidence-types';
+import type { FileView as EvidenceFile } from '@ansim/shared/contract/file';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import InsertDriveFileOutlinedIcon from '@mui/icons-material/InsertDriveFileOutlined';
@@ -10,10 +11,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EvidenceFile } from '../features/report-wizard/api/evidence-files';
-import { UploadProgress } from '../features/report-wizard/components/evidence-field';
-import { formatBytes } from '../features/report-wizard/components/format-bytes';
 import { errorText } from '../lib/messages';
+import { formatBytes } from './form/format-bytes';
+import { UploadProgress } from './form/upload-progress';
 
 interface Upload {
   key: string;
@@ -127,7 +127,7 @@ export function AttachmentPicker({ files, onChange, upload, discard, isAnonymous
             {item.name}
           </Typography>
           <UploadProgress
-            name={item.name}
+            label={t('evidence.progressLabel', { name: item.name })}
             percent={item.percent}
             caption={t('attachments.uploading')}
             testId={`${testId}-progress`}

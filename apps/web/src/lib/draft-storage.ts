@@ -13,39 +13,57 @@ function storage(): Storage | null {
   }
 }
 
-export function readDraftField<T>(field: string): T | undefined {
-  const raw = storage()?.getItem(DRAFT_PREFIX + field);
-  if (raw === null || raw === undefined) return undefined;
-  try {
-    return JSON.parse(raw) as T;
-  } catch {
-    return undefined;
-  }
+/** One draft's keys in localStorage: each value JSON under `prefix + name`. */
+export interface DraftStorage {
+  read: <T>(name: string) => T | undefined;
+  write: (name: string, value: unknown) => void;
+  remove: (name: string) => void;
+  /** Removes every key under the prefix, including ones this version of the app no longer writes. */
+  clear: () => void;
 }
 
-export function writeDraftField(field: string, value: unknown): void {
-  try {
-    storage()?.setItem(DRAFT_PREFIX + field, JSON.stringify(value));
-  } catch (error) {
-    console.warn('Could not store the report draft locally', error);
-  }
+export function draftStorage(prefix: string): DraftStorage {
+  return {
+    read: (name) => {
+      const raw = storage()?.getItem(prefix + name);
+      if (raw === null || raw === undefined) return undefined;
+      try {
+        return JSON.parse(raw);
+      } catch {
+        return undefined;
+      }
+    },
+    write: (name, value) => {
+      try {
+        storage()?.setItem(prefix + name, JSON.stringify(value));
+      } catch (error) {
+        console.warn('Could not store the draft locally', error);
+      }
+    },
+    remove: (name) => {
+      try {
+        storage()?.removeItem(prefix + name);
+      } catch (error) {
+        console.warn('Could not update the local draft', error);
+      }
+    },
+    clear: () => {
+      const store = storage();
+      if (!store) return;
+      const keys: string[] = [];
+      for (let i = 0; i < store.length; i++) {
+        const key = store.key(i);
+        if (key?.startsWith(prefix)) keys.push(key);
+      }
+      for (const key of keys) store.removeItem(key);
+    },
+  };
 }
 
-export function removeDraftField(field: string): void {
-  try {
-    storage()?.removeItem(DRAFT_PREFIX + field);
-  } catch (error) {
-    console.warn('Could not update the local report draft', error);
-  }
-}
+/** The reporter's draft, which the anonymous intake and the contact address share. */
+export const reportDraftStorage = draftStorage(DRAFT_PREFIX);
 
-export function clearDrafts(): void {
-  const store = storage();
-  if (!store) return;
-  const keys: string[] = [];
-  for (let i = 0; i < store.length; i++) {
-    const key = store.key(i);
-    if (key?.startsWith(DRAFT_PREFIX)) keys.push(key);
-  }
-  for (const key of keys) store.removeItem(key);
-}
+export const readDraftField = reportDraftStorage.read;
+export const writeDraftField = reportDraftStorage.write;
+export const removeDraftField = reportDraftStorage.remove;
+export const clearDrafts = reportDraftStorage.clear;

@@ -22,7 +22,7 @@ import { useIsLoggedIn } from '../../lib/login-state';
 import { errorText } from '../../lib/messages';
 import { PendingReceiptsPanel, SavedReceiptsPanel } from '../anonymous/components/saved-receipts-panel';
 import { useReportForm } from '../report-wizard/report-form-store';
-import '../report-wizard/report-copy';
+import '../../locales/report-copy';
 import { reportTypeLabel } from '../report-wizard/report-type-labels';
 import { MY_REPORTS_PAGE_SIZE, type ReportSummary, useMyReports } from './api/list-my-reports';
 import { STATUS_CHIPS } from './report-status';

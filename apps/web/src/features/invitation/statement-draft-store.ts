@@ -1,5 +1,6 @@
 import { emptyReportForm, type ReportForm } from '@ansim/shared/report-form';
 import { create, type StoreApi, type UseBoundStore } from 'zustand';
+import { draftStorage } from '../../lib/draft-storage';
 import type { InvitationKind } from './api/invitation-api';
 
 /**
@@ -31,46 +32,13 @@ export type StatementField = (typeof STATEMENT_FIELDS)[InvitationKind][number];
 
 const STEP_KEY = 'step';
 
-function storage(): Storage | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null;
-  }
-}
-
-const keyOf = (kind: InvitationKind, name: string) => `${STATEMENT_DRAFT_PREFIX}${kind}.${name}`;
-
-function read(kind: InvitationKind, name: string): unknown {
-  const raw = storage()?.getItem(keyOf(kind, name));
-  if (raw === null || raw === undefined) return undefined;
-  try {
-    return JSON.parse(raw);
-  } catch {
-    return undefined;
-  }
-}
-
-function write(kind: InvitationKind, name: string, value: unknown): void {
-  try {
-    storage()?.setItem(keyOf(kind, name), JSON.stringify(value));
-  } catch (error) {
-    console.warn('Could not store the statement draft locally', error);
-  }
-}
+/** One kind's draft keys: `ansim.invitationDraft.<kind>.<field>`. */
+const storageOf = (kind: InvitationKind) => draftStorage(`${STATEMENT_DRAFT_PREFIX}${kind}.`);
+const read = (kind: InvitationKind, name: string) => storageOf(kind).read<unknown>(name);
+const write = (kind: InvitationKind, name: string, value: unknown) => storageOf(kind).write(name, value);
 
 /** Removes every stored key of one kind's draft. */
-export function clearStatementDraft(kind: InvitationKind): void {
-  const store = storage();
-  if (!store) return;
-  const prefix = keyOf(kind, '');
-  const keys: string[] = [];
-  for (let i = 0; i < store.length; i++) {
-    const key = store.key(i);
-    if (key?.startsWith(prefix)) keys.push(key);
-  }
-  for (const key of keys) store.removeItem(key);
-}
+export const clearStatementDraft = (kind: InvitationKind): void => storageOf(kind).clear();
 
 function hasShapeOf(value: unknown, initial: unknown): boolean {
   // The nullable evidence lists start as null and become lists of file ids.

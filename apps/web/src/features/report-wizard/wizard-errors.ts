@@ -1,6 +1,5 @@
 import type { ReportType, StepKey } from '@ansim/shared/constants';
 import { reportSubmissionSchema, STEP_FIELDS } from '@ansim/shared/report-form';
-import { fieldId } from './components/draft-fields';
 import type { ReportForm } from './report-form';
 import { stepsFor } from './report-form-store';
 
@@ -25,17 +24,4 @@ export function stepOfFirstError(type: ReportType | '', paths: readonly string[]
     if (index >= 0) return index;
   }
   return null;
-}
-
-/** Moves keyboard focus to the field of an error path (or the first control inside its group). */
-export function focusField(path: string): boolean {
-  const element = document.getElementById(fieldId(path));
-  if (!element) return false;
-  const focusable =
-    element.matches('input, textarea, select, button') || element.hasAttribute('tabindex')
-      ? element
-      : element.querySelector<HTMLElement>('input, textarea, select, button');
-  if (!focusable) return false;
-  focusable.focus();
-  return true;
 }

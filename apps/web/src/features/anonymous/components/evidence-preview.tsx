@@ -10,8 +10,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatBytes } from '../../../components/form/format-bytes';
 import type { EvidenceFile } from '../../report-wizard/api/evidence-files';
-import { formatBytes } from '../../report-wizard/components/format-bytes';
 import { type Citation, fileKind, genericFileName } from '../evidence-names';
 import '../anonymous-copy';
 

@@ -16,7 +16,7 @@ import { paths } from '../../../config/paths';
 import { logout } from '../../../lib/login-state';
 import { useIntakeToken } from '../../anonymous/intake-token';
 import { useReportForm } from '../../report-wizard/report-form-store';
-import '../../report-wizard/report-copy';
+import '../../../locales/report-copy';
 import { reportTypeLabel } from '../../report-wizard/report-type-labels';
 
 type Phase = 'confirm' | 'running' | 'done';

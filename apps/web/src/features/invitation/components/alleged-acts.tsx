@@ -7,8 +7,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatBytes } from '../../../components/form/format-bytes';
 import { errorText } from '../../../lib/messages';
-import { formatBytes } from '../../report-wizard/components/format-bytes';
 import { downloadInviteeFile, type InvitationView, type SharedEvidence } from '../api/invitation-api';
 
 /**

@@ -1,6 +1,6 @@
 import type { ReportForm } from '@ansim/shared/report-form';
+import { DraftTextField } from '../../../components/form/draft-fields';
 import type { TextInputProps } from '../../../components/text-input';
-import { DraftTextField } from '../../report-wizard/components/draft-fields';
 import { useStatementDraft } from '../statement-context';
 import type { StatementField } from '../statement-draft-store';
 

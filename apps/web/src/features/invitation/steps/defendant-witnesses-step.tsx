@@ -1,9 +1,9 @@
 import { REPORT_LIMITS, type Witness } from '@ansim/shared/report-form';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
-import { DraftTextField } from '../../report-wizard/components/draft-fields';
-import { RepeatableSection } from '../../report-wizard/components/repeatable-section';
-import { StepSection } from '../../report-wizard/components/step-section';
+import { DraftTextField } from '../../../components/form/draft-fields';
+import { RepeatableSection } from '../../../components/form/repeatable-section';
+import { StepSection } from '../../../components/form/step-section';
 import { StatementTextField } from '../components/statement-fields';
 import { useStatementDraft } from '../statement-context';
 

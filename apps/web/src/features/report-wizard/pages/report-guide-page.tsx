@@ -12,7 +12,7 @@ import { formatDateTime } from '../../../lib/datetime';
 import { AnonymityFacts } from '../../anonymous/components/anonymity-facts';
 import { StepList } from '../components/step-list';
 import { stepsFor, useReportForm } from '../report-form-store';
-import '../report-copy';
+import '../../../locales/report-copy';
 import { reportTypeLabel } from '../report-type-labels';
 
 /** What to have at hand for each type, by the steps it asks for. */

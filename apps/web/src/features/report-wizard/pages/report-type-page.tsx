@@ -18,7 +18,7 @@ import { pageSections, paths } from '../../../config/paths';
 import { useIsLoggedIn } from '../../../lib/login-state';
 import { AnonymityFacts } from '../../anonymous/components/anonymity-facts';
 import { useReportForm } from '../report-form-store';
-import '../report-copy';
+import '../../../locales/report-copy';
 import { reportTypeLabel } from '../report-type-labels';
 
 const ICONS: Record<ReporterReportType, typeof CampaignOutlinedIcon> = {

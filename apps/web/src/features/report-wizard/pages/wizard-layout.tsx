@@ -12,7 +12,7 @@ import { useStepAddress } from '../../../lib/step-address';
 import { IntakeGate } from '../../anonymous/components/intake-gate';
 import { useIntakeToken } from '../../anonymous/intake-token';
 import { stepsFor, useReportForm } from '../report-form-store';
-import '../report-copy';
+import '../../../locales/report-copy';
 import { reportTypeLabel, stepLabel } from '../report-type-labels';
 
 /** The wrapper of the wizard's step page (spec §2 report-t-a): title and stepper, the step below. */

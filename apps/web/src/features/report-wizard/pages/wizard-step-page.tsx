@@ -9,11 +9,12 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { StepErrorsProvider } from '../../../components/form/draft-fields';
 import { paths } from '../../../config/paths';
-import { StepErrorsProvider } from '../components/draft-fields';
 import { ResetDraftButton } from '../components/reset-dialog';
 import { stepsFor, useReportForm } from '../report-form-store';
-import '../report-copy';
+import '../../../locales/report-copy';
+import { focusField } from '../../../components/form/draft-fields';
 import { stepDescription, stepLabel } from '../report-type-labels';
 import { ActsStep } from '../steps/acts-step';
 import { ConcernsStep } from '../steps/concerns-step';
@@ -23,7 +24,6 @@ import { ProtectionStep } from '../steps/protection-step';
 import { ReviewStep } from '../steps/review-step';
 import { WitnessSuggestionStep } from '../steps/witness-suggestion-step';
 import { WitnessesStep } from '../steps/witnesses-step';
-import { focusField } from '../wizard-errors';
 
 /** The reporter's steps; reference and defendant statements have their own pages reached by invitation. */
 const STEP_COMPONENTS: Partial<Record<StepKey, React.ComponentType>> = {

@@ -1,9 +1,10 @@
 import { REPORT_LIMITS } from '@ansim/shared/report-form';
 import { useTranslation } from 'react-i18next';
-import { DraftTextField, useListField } from '../components/draft-fields';
-import { EvidenceField } from '../components/evidence-field';
+import { DraftTextField } from '../../../components/form/draft-fields';
+import { RepeatableSection } from '../../../components/form/repeatable-section';
 import { deleteFilesOf } from '../components/remove-with-files';
-import { RepeatableSection } from '../components/repeatable-section';
+import { ReportEvidenceField } from '../components/report-evidence-field';
+import { useListField } from '../components/report-fields';
 
 /** Step 2: each act — when, where, what happened — with its evidence files. */
 export function ActsStep() {
@@ -52,7 +53,7 @@ export function ActsStep() {
               value={act.description}
               onValueChange={(description) => update(index, { description })}
             />
-            <EvidenceField list="acts" index={index} />
+            <ReportEvidenceField list="acts" index={index} />
           </>
         );
       }}

@@ -1,7 +1,8 @@
 import { REPORT_LIMITS } from '@ansim/shared/report-form';
 import { useTranslation } from 'react-i18next';
-import { DraftTextField, useListField } from '../components/draft-fields';
-import { RepeatableSection } from '../components/repeatable-section';
+import { DraftTextField } from '../../../components/form/draft-fields';
+import { RepeatableSection } from '../../../components/form/repeatable-section';
+import { useListField } from '../components/report-fields';
 
 /** Anonymous step 4: what worries the reporter about how the case is handled, and what they ask for. */
 export function ConcernsStep() {

@@ -1,11 +1,12 @@
 import { HARM_TYPES, REPORT_LIMITS, WISH_OPTIONS } from '@ansim/shared/report-form';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
-import { CheckboxGroupField, DraftTextField, FormField, useListField } from '../components/draft-fields';
-import { EvidenceField } from '../components/evidence-field';
+import { CheckboxGroupField, DraftTextField } from '../../../components/form/draft-fields';
+import { RepeatableSection } from '../../../components/form/repeatable-section';
+import { StepSection } from '../../../components/form/step-section';
 import { deleteFilesOf } from '../components/remove-with-files';
-import { RepeatableSection } from '../components/repeatable-section';
-import { StepSection } from '../components/step-section';
+import { ReportEvidenceField } from '../components/report-evidence-field';
+import { FormField, useListField } from '../components/report-fields';
 import { useReportForm } from '../report-form-store';
 
 /** Step 3: what the acts did to the reporter, with evidence, and what they want the company to do. */
@@ -59,7 +60,7 @@ export function HarmsStep() {
                   value={harm.description}
                   onValueChange={(description) => update(index, { description })}
                 />
-                <EvidenceField list="harms" index={index} />
+                <ReportEvidenceField list="harms" index={index} />
               </>
             );
           }}

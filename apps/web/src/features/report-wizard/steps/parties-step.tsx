@@ -9,9 +9,10 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DraftTextField, fieldId, useFieldError } from '../../../components/form/draft-fields';
+import { StepSection } from '../../../components/form/step-section';
 import { TextInput } from '../../../components/text-input';
-import { DraftTextField, FormField, fieldId, useFieldError } from '../components/draft-fields';
-import { StepSection } from '../components/step-section';
+import { FormField } from '../components/report-fields';
 import { useReportForm } from '../report-form-store';
 
 const OTHER_RELATIONSHIP = '기타';

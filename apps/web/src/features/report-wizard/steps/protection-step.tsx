@@ -2,7 +2,8 @@ import { PROTECTION_OPTIONS } from '@ansim/shared/report-form';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
-import { CheckboxGroupField, FormField } from '../components/draft-fields';
+import { CheckboxGroupField } from '../../../components/form/draft-fields';
+import { FormField } from '../components/report-fields';
 import { useReportForm } from '../report-form-store';
 
 /**

@@ -1,9 +1,10 @@
 import { REPORT_LIMITS } from '@ansim/shared/report-form';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
-import { DraftTextField, FormField, useListField } from '../components/draft-fields';
-import { RepeatableSection } from '../components/repeatable-section';
-import { StepSection } from '../components/step-section';
+import { DraftTextField } from '../../../components/form/draft-fields';
+import { RepeatableSection } from '../../../components/form/repeatable-section';
+import { StepSection } from '../../../components/form/step-section';
+import { FormField, useListField } from '../components/report-fields';
 
 /** Witnesses the manager may ask for a statement, and anything else the reporter wants to add. */
 export function WitnessesEditor({ witnessHelp }: { witnessHelp: string }) {

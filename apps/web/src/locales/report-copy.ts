@@ -1,5 +1,5 @@
 import i18next from 'i18next';
-import copy from '../../locales/ko.report.json';
+import copy from './ko.report.json';
 
 /**
  * The Korean copy of the reporter's pages (wizard, my reports, report detail) ships with those lazy pages,

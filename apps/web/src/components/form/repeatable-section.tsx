@@ -8,8 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { fieldId, useFieldError } from './draft-fields';
-// Its button texts live in the reporter copy; the invitee pages reuse this list too.
-import '../report-copy';
+import './form-copy';
 
 interface RepeatableSectionProps {
   /** The list's path in the form, e.g. `acts`, for its own error and for focus. */
@@ -26,7 +25,10 @@ interface RepeatableSectionProps {
   renderItem: (index: number) => React.ReactNode;
 }
 
-/** A list of entries the reporter can add to and remove from: acts, harms, concerns, witnesses. */
+/**
+ * A list of entries a person can add to and remove from: the reporter's acts, harms, concerns and witnesses,
+ * the accused person's witnesses.
+ */
 export function RepeatableSection({
   path,
   count,
@@ -75,9 +77,9 @@ export function RepeatableSection({
               color="inherit"
               startIcon={<DeleteOutlineIcon aria-hidden="true" />}
               onClick={() => onRemove(index)}
-              aria-label={t('wizard.list.removeNamed', { item: itemTitle(index) })}
+              aria-label={t('form.list.removeNamed', { item: itemTitle(index) })}
             >
-              {t('wizard.list.remove')}
+              {t('form.list.remove')}
             </Button>
           </Box>
         </Paper>
@@ -93,7 +95,7 @@ export function RepeatableSection({
         </Button>
         {count >= max && (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            {t('wizard.list.max', { max })}
+            {t('form.list.max', { max })}
           </Typography>
         )}
       </Box>

@@ -6,15 +6,14 @@ import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import { createContext, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TextInput, type TextInputProps } from '../../../components/text-input';
-import { fieldMessage } from '../../../lib/messages';
-import type { ReportField, ReportForm } from '../report-form';
-import { useReportForm } from '../report-form-store';
+import { fieldMessage } from '../../lib/messages';
+import { TextInput, type TextInputProps } from '../text-input';
 
 /**
- * The messages a step shows, keyed by dotted path (`acts.0.description`). The wizard binds fields straight to
- * the draft store rather than to react-hook-form: every keystroke must reach its own storage key anyway, and
- * one source of truth keeps the draft, the review screen and the server's 400 details in step.
+ * The messages a step shows, keyed by dotted path (`acts.0.description`). The report wizard and the invitee's
+ * statement bind fields straight to their draft store rather than to react-hook-form: every keystroke must
+ * reach its own storage key anyway, and one source of truth keeps the draft, the review screen and the
+ * server's 400 details in step.
  */
 const StepErrorsContext = createContext<Record<string, string>>({});
 export const StepErrorsProvider = StepErrorsContext.Provider;
@@ -24,10 +23,23 @@ export function useFieldError(path: string): string | undefined {
   return fieldMessage(t, useContext(StepErrorsContext)[path]);
 }
 
-/** A stable id for a field path, so the wizard can move focus to the first field with an error. */
+/** A stable id for a field path, so a step can move focus to the first field with an error. */
 export const fieldId = (path: string) => `draft-${path.replace(/\./g, '-')}`;
 
-type DraftTextFieldProps = Omit<TextInputProps, 'value' | 'onChange' | 'error'> & {
+/** Moves keyboard focus to the field of an error path (or the first control inside its group). */
+export function focusField(path: string): boolean {
+  const element = document.getElementById(fieldId(path));
+  if (!element) return false;
+  const focusable =
+    element.matches('input, textarea, select, button') || element.hasAttribute('tabindex')
+      ? element
+      : element.querySelector<HTMLElement>('input, textarea, select, button');
+  if (!focusable) return false;
+  focusable.focus();
+  return true;
+}
+
+export type DraftTextFieldProps = Omit<TextInputProps, 'value' | 'onChange' | 'error'> & {
   path: string;
   value: string;
   onValueChange: (value: string) => void;
@@ -44,29 +56,6 @@ export function DraftTextField({ path, value, onValueChange, helperText, ...prop
       onChange={(event) => onValueChange(event.target.value)}
       error={Boolean(error)}
       helperText={error ?? helperText}
-    />
-  );
-}
-
-type StringField = {
-  [K in ReportField]: ReportForm[K] extends string ? K : ReportForm[K] extends string | null ? K : never;
-}[ReportField];
-
-/** A text field editing one top-level string field of the draft. */
-export function FormField({
-  field,
-  ...props
-}: Omit<DraftTextFieldProps, 'path' | 'value' | 'onValueChange'> & {
-  field: StringField;
-}) {
-  const value = useReportForm((state) => state.form[field]);
-  const setField = useReportForm((state) => state.setField);
-  return (
-    <DraftTextField
-      {...props}
-      path={field}
-      value={value ?? ''}
-      onValueChange={(next) => setField(field, next as never)}
     />
   );
 }
@@ -116,21 +105,4 @@ export function CheckboxGroupField<T extends string>({
       {(error ?? helperText) && <FormHelperText>{error ?? helperText}</FormHelperText>}
     </FormControl>
   );
-}
-
-type ListField = 'acts' | 'harms' | 'concerns' | 'witnesses';
-
-/** Edits one repeatable list of the draft; every change writes the whole list to its storage key. */
-export function useListField<K extends ListField>(field: K) {
-  const items = useReportForm((state) => state.form[field]);
-  const setField = useReportForm((state) => state.setField);
-  type Item = ReportForm[K][number];
-  const write = (next: Item[]) => setField(field, next as ReportForm[K]);
-  return {
-    items: items as Item[],
-    update: (index: number, patch: Partial<Item>) =>
-      write((items as Item[]).map((item, i) => (i === index ? { ...item, ...patch } : item))),
-    add: (item: Item) => write([...(items as Item[]), item]),
-    remove: (index: number) => write((items as Item[]).filter((_, i) => i !== index)),
-  };
 }

@@ -1,4 +1,5 @@
 import { EVIDENCE_ACCEPT } from '@ansim/shared/contract/evidence-types';
+import type { FileView } from '@ansim/shared/contract/file';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import InsertDriveFileOutlinedIcon from '@mui/icons-material/InsertDriveFileOutlined';
@@ -6,20 +7,14 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../../lib/messages';
-import { deleteEvidence } from '../api/delete-evidence';
-import { noteIntakeFailure } from '../api/draft-headers';
-import { type EvidenceFile, ownFilesQuery, useOwnFiles } from '../api/evidence-files';
-import { uploadEvidence } from '../api/upload-evidence';
-import { useReportForm } from '../report-form-store';
+import { errorText } from '../../lib/messages';
 import { fieldId, useFieldError } from './draft-fields';
 import { formatBytes } from './format-bytes';
+import { UploadProgress } from './upload-progress';
 
 interface Upload {
   key: string;
@@ -29,56 +24,77 @@ interface Upload {
   error?: string;
 }
 
-type EvidenceList = 'acts' | 'harms';
-
-/** Reads and writes one entry's `evidences` through the store's latest state: uploads finish at any time. */
-function editEvidences(list: EvidenceList, index: number, change: (ids: string[]) => string[]) {
-  const state = useReportForm.getState();
-  const items = state.form[list] as { evidences: string[] | null }[];
-  if (!items[index]) return;
-  const next = items.map((item, i) =>
-    i === index ? { ...item, evidences: change(item.evidences ?? []) } : item,
-  );
-  state.setField(list, next as never);
+export interface EvidenceFieldProps {
+  /** The list's path in the form, for its error message and for focus. */
+  path: string;
+  /** The file ids the draft cites. */
+  ids: readonly string[];
+  /** Changes the draft's list as it is when called: uploads finish at any time, not in the order started. */
+  editIds: (change: (current: string[]) => string[]) => void;
+  /** The uploader's stored files, which give the cited ids their names and sizes. */
+  files: readonly FileView[] | undefined;
+  /** Stores one file where this uploader's files go (and records it wherever `files` comes from). */
+  upload: (file: File, onProgress: (percent: number) => void) => Promise<FileView>;
+  /** Deletes one stored file (and forgets it wherever `files` comes from). */
+  remove: (id: string) => Promise<void>;
+  /** Where the copy lives: the reporter's catalogue or the invitee's, which the other's pages do not load. */
+  copy: 'evidence' | 'invitation.evidence';
+  help: string;
+  testIdPrefix: 'evidence' | 'invitee-evidence';
+  inputTestId: string;
+  /**
+   * How a finished upload shows: the reporter's file keeps its full bar for this visit, the invitee's says
+   * "uploaded" beside its size.
+   */
+  finishedAs: 'bar' | 'caption';
+  /** An anonymous reporter is told about a file whose hidden metadata could not be removed. */
+  flagsUnremovable?: boolean;
+  /** A failure explained elsewhere on the page: the upload is dropped without a message of its own. */
+  isExplainedElsewhere?: (failure: unknown) => boolean;
 }
 
 /**
- * Evidence files of one act or harm: uploads with a progress bar each, the attached list with removal, and
- * the server's own Korean message when it refuses a file (413 too large, 415 not an allowed type).
+ * Evidence files of one part of a form: uploads with a progress bar each, the attached list with removal,
+ * and the server's own Korean message when it refuses a file (413 too large, 415 not an allowed type). The
+ * reporter's wizard and the invitee's statement differ only in where files go, which the props say.
  */
-export function EvidenceField({ list, index }: { list: EvidenceList; index: number }) {
+export function EvidenceField({
+  path,
+  ids,
+  editIds,
+  files,
+  upload,
+  remove,
+  copy,
+  help,
+  testIdPrefix,
+  inputTestId,
+  finishedAs,
+  flagsUnremovable = false,
+  isExplainedElsewhere,
+}: EvidenceFieldProps) {
   const { t } = useTranslation();
   const labelId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const queryClient = useQueryClient();
-  const isAnonymous = useReportForm((state) => state.form.report_type === 'anonym');
-  const ids = useReportForm(
-    (state) => (state.form[list] as { evidences: string[] | null }[])[index]?.evidences ?? null,
-  );
-  const path = `${list}.${index}.evidences`;
   const error = useFieldError(path);
-  const { data: files } = useOwnFiles();
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [removing, setRemoving] = useState<string | null>(null);
   const [removeError, setRemoveError] = useState<string | null>(null);
 
   const patchUpload = (key: string, patch: Partial<Upload>) =>
-    setUploads((current) => current.map((upload) => (upload.key === key ? { ...upload, ...patch } : upload)));
+    setUploads((current) => current.map((item) => (item.key === key ? { ...item, ...patch } : item)));
+  const dropUpload = (key: string) => setUploads((current) => current.filter((item) => item.key !== key));
 
   const start = async (file: File) => {
     const key = crypto.randomUUID();
     setUploads((current) => [...current, { key, name: file.name, percent: 0 }]);
     try {
-      const stored = await uploadEvidence(file, (percent) => patchUpload(key, { percent }));
-      queryClient.setQueryData<EvidenceFile[]>(ownFilesQuery().queryKey, (current) => [
-        ...(current ?? []),
-        stored,
-      ]);
-      editEvidences(list, index, (current) => [...current, stored.id]);
-      patchUpload(key, { percent: 100, fileId: stored.id });
+      const stored = await upload(file, (percent) => patchUpload(key, { percent }));
+      editIds((current) => [...current, stored.id]);
+      if (finishedAs === 'bar') patchUpload(key, { percent: 100, fileId: stored.id });
+      else dropUpload(key);
     } catch (failure) {
-      // An expired intake token is explained once by the wizard, which asks for the files again.
-      if (noteIntakeFailure(failure)) setUploads((current) => current.filter((upload) => upload.key !== key));
+      if (isExplainedElsewhere?.(failure)) dropUpload(key);
       else patchUpload(key, { error: errorText(t, failure) });
     }
   };
@@ -90,16 +106,13 @@ export function EvidenceField({ list, index }: { list: EvidenceList; index: numb
     for (const file of picked) void start(file);
   };
 
-  const remove = async (id: string) => {
+  const removeFile = async (id: string) => {
     setRemoving(id);
     setRemoveError(null);
     try {
-      await deleteEvidence(id);
-      editEvidences(list, index, (current) => current.filter((existing) => existing !== id));
-      setUploads((current) => current.filter((upload) => upload.fileId !== id));
-      queryClient.setQueryData<EvidenceFile[]>(ownFilesQuery().queryKey, (current) =>
-        current?.filter((file) => file.id !== id),
-      );
+      await remove(id);
+      editIds((current) => current.filter((existing) => existing !== id));
+      setUploads((current) => current.filter((item) => item.fileId !== id));
     } catch (failure) {
       setRemoveError(errorText(t, failure));
     } finally {
@@ -108,30 +121,28 @@ export function EvidenceField({ list, index }: { list: EvidenceList; index: numb
   };
 
   const byId = new Map((files ?? []).map((file) => [file.id, file]));
-  const attached = ids ?? [];
-  const inFlight = uploads.filter((upload) => !upload.fileId && !upload.error);
-  const failed = uploads.filter((upload) => upload.error);
+  const inFlight = uploads.filter((item) => !item.fileId && !item.error);
+  const failed = uploads.filter((item) => item.error);
 
   return (
     <Box id={fieldId(path)} role="group" aria-labelledby={labelId}>
       <Typography id={labelId} sx={{ fontWeight: 600, mb: 0.5 }}>
-        {t('evidence.label')}
+        {t(`${copy}.label`)}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-        {t('evidence.help')}
-        {isAnonymous && ` ${t('evidence.anonymHint')}`}
+        {help}
       </Typography>
-      {attached.length > 0 && (
+      {ids.length > 0 && (
         <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0, mb: 1.5 }}>
-          {attached.map((id) => {
+          {ids.map((id) => {
             const file = byId.get(id);
-            const upload = uploads.find((candidate) => candidate.fileId === id);
-            const name = file?.name ?? upload?.name ?? t('evidence.unnamed');
+            const finished = uploads.find((candidate) => candidate.fileId === id);
+            const name = file?.name ?? finished?.name ?? t(`${copy}.unnamed`);
             return (
               <Box
                 component="li"
                 key={id}
-                data-testid="evidence-item"
+                data-testid={`${testIdPrefix}-item`}
                 sx={{ border: 1, borderColor: 'divider', borderRadius: 2, px: 1.5, py: 1 }}
               >
                 <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
@@ -143,33 +154,34 @@ export function EvidenceField({ list, index }: { list: EvidenceList; index: numb
                     {file && (
                       <Typography variant="caption" color="text.secondary">
                         {formatBytes(file.size)}
+                        {finishedAs === 'caption' && ` · ${t(`${copy}.uploaded`)}`}
                       </Typography>
                     )}
-                    {isAnonymous && file?.metadata === 'unremovable' && (
+                    {flagsUnremovable && file?.metadata === 'unremovable' && (
                       <Typography
                         variant="body2"
                         color="error"
                         sx={{ mt: 0.5 }}
-                        data-testid="evidence-unremovable"
+                        data-testid={`${testIdPrefix}-unremovable`}
                       >
                         {t('anonymous.evidenceUnremovable')}
                       </Typography>
                     )}
                   </Box>
                   <IconButton
-                    onClick={() => void remove(id)}
+                    onClick={() => void removeFile(id)}
                     disabled={removing === id}
-                    aria-label={t('evidence.remove', { name })}
+                    aria-label={t(`${copy}.remove`, { name })}
                   >
                     <DeleteOutlineIcon aria-hidden="true" />
                   </IconButton>
                 </Box>
-                {upload && (
+                {finished && (
                   <UploadProgress
-                    name={name}
+                    label={t(`${copy}.progressLabel`, { name })}
                     percent={100}
-                    caption={t('evidence.uploaded')}
-                    testId="evidence-progress-done"
+                    caption={t(`${copy}.uploaded`)}
+                    testId={`${testIdPrefix}-progress-done`}
                   />
                 )}
               </Box>
@@ -177,34 +189,34 @@ export function EvidenceField({ list, index }: { list: EvidenceList; index: numb
           })}
         </Stack>
       )}
-      {inFlight.map((upload) => (
+      {inFlight.map((item) => (
         <Box
-          key={upload.key}
+          key={item.key}
           sx={{ border: 1, borderColor: 'divider', borderRadius: 2, px: 1.5, py: 1, mb: 1.5 }}
         >
           <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-            {upload.name}
+            {item.name}
           </Typography>
           <UploadProgress
-            name={upload.name}
-            percent={upload.percent}
-            caption={t('evidence.uploading')}
-            testId="evidence-progress"
+            label={t(`${copy}.progressLabel`, { name: item.name })}
+            percent={item.percent}
+            caption={t(`${copy}.uploading`)}
+            testId={`${testIdPrefix}-progress`}
           />
         </Box>
       ))}
       <Box aria-live="polite">
-        {failed.map((upload) => (
+        {failed.map((item) => (
           <Alert
-            key={upload.key}
+            key={item.key}
             severity="error"
             sx={{ mb: 1.5, whiteSpace: 'pre-line' }}
-            data-testid="evidence-error"
-            onClose={() => setUploads((current) => current.filter((item) => item.key !== upload.key))}
-            slotProps={{ closeButton: { 'aria-label': t('evidence.dismiss') } }}
+            data-testid={`${testIdPrefix}-error`}
+            onClose={() => dropUpload(item.key)}
+            slotProps={{ closeButton: { 'aria-label': t(`${copy}.dismiss`) } }}
           >
-            <strong>{upload.name}</strong>
-            {`\n${upload.error}`}
+            <strong>{item.name}</strong>
+            {`\n${item.error}`}
           </Alert>
         ))}
         {removeError && (
@@ -226,8 +238,8 @@ export function EvidenceField({ list, index }: { list: EvidenceList; index: numb
         accept={EVIDENCE_ACCEPT}
         hidden
         onChange={onPick}
-        data-testid={`evidence-input-${list}-${index}`}
-        aria-label={t('evidence.add')}
+        data-testid={inputTestId}
+        aria-label={t(`${copy}.add`)}
       />
       <Button
         variant="outlined"
@@ -235,36 +247,8 @@ export function EvidenceField({ list, index }: { list: EvidenceList; index: numb
         startIcon={<AttachFileIcon aria-hidden="true" />}
         onClick={() => inputRef.current?.click()}
       >
-        {t('evidence.add')}
+        {t(`${copy}.add`)}
       </Button>
-    </Box>
-  );
-}
-
-export function UploadProgress({
-  name,
-  percent,
-  caption,
-  testId,
-}: {
-  name: string;
-  percent: number;
-  caption: string;
-  testId: string;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mt: 1 }}>
-      <LinearProgress
-        variant="determinate"
-        value={percent}
-        aria-label={t('evidence.progressLabel', { name })}
-        data-testid={testId}
-        sx={{ flex: 1, height: 6, borderRadius: 3 }}
-      />
-      <Typography variant="caption" color="text.secondary" sx={{ minWidth: 88, textAlign: 'right' }}>
-        {caption} {percent}%
-      </Typography>
     </Box>
   );
 }
