@@ -102,13 +102,17 @@ export const createCompanyMember = (
  * pulse) are not waited for.
  */
 export async function pageAtRest(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await document.fonts.ready;
-    const ending = document
+  await page.evaluate(() => document.fonts.ready);
+  // Polled, not awaited through `finished`: a paused or never-started animation would hold that promise forever.
+  await page.waitForFunction(() =>
+    document
       .getAnimations()
-      .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity));
-    await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
-  });
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          !Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity),
+      ),
+  );
 }
 
 export async function solveCaptcha(page: Page): Promise<void> {
