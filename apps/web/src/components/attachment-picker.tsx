@@ -3,7 +3,6 @@ import type { FileView as EvidenceFile } from '@ansim/shared/contract/file';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import InsertDriveFileOutlinedIcon from '@mui/icons-material/InsertDriveFileOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -13,7 +12,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../lib/messages';
 import { formatBytes } from './form/format-bytes';
-import { UploadProgress } from './form/upload-progress';
+import { UploadFailure, UploadProgress } from './form/upload-progress';
 
 interface Upload {
   key: string;
@@ -136,17 +135,15 @@ export function AttachmentPicker({ files, onChange, upload, discard, isAnonymous
       ))}
       <Box aria-live="polite">
         {failed.map((item) => (
-          <Alert
+          <UploadFailure
             key={item.key}
-            severity="error"
-            sx={{ mb: 1, whiteSpace: 'pre-line' }}
-            data-testid={`${testId}-error`}
-            onClose={() => setUploads((current) => current.filter((other) => other.key !== item.key))}
-            slotProps={{ closeButton: { 'aria-label': t('attachments.dismiss') } }}
-          >
-            <strong>{item.name}</strong>
-            {`\n${item.error}`}
-          </Alert>
+            name={item.name}
+            error={item.error ?? ''}
+            dismissLabel={t('attachments.dismiss')}
+            onDismiss={() => setUploads((current) => current.filter((other) => other.key !== item.key))}
+            testId={`${testId}-error`}
+            spacing={1}
+          />
         ))}
       </Box>
       <input

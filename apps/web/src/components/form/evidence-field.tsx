@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../lib/messages';
 import { fieldId, useFieldError } from './draft-fields';
 import { formatBytes } from './format-bytes';
-import { UploadProgress } from './upload-progress';
+import { UploadFailure, UploadProgress } from './upload-progress';
 
 interface Upload {
   key: string;
@@ -207,17 +207,15 @@ export function EvidenceField({
       ))}
       <Box aria-live="polite">
         {failed.map((item) => (
-          <Alert
+          <UploadFailure
             key={item.key}
-            severity="error"
-            sx={{ mb: 1.5, whiteSpace: 'pre-line' }}
-            data-testid={`${testIdPrefix}-error`}
-            onClose={() => dropUpload(item.key)}
-            slotProps={{ closeButton: { 'aria-label': t(`${copy}.dismiss`) } }}
-          >
-            <strong>{item.name}</strong>
-            {`\n${item.error}`}
-          </Alert>
+            name={item.name}
+            error={item.error ?? ''}
+            dismissLabel={t(`${copy}.dismiss`)}
+            onDismiss={() => dropUpload(item.key)}
+            testId={`${testIdPrefix}-error`}
+            spacing={1.5}
+          />
         ))}
         {removeError && (
           <Alert severity="error" sx={{ mb: 1.5 }} onClose={() => setRemoveError(null)}>

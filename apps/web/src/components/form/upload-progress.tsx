@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
@@ -27,5 +28,36 @@ export function UploadProgress({
         {caption} {percent}%
       </Typography>
     </Box>
+  );
+}
+
+/** One upload that failed: the file's name over the server's reason, until its close button dismisses it. */
+export function UploadFailure({
+  name,
+  error,
+  dismissLabel,
+  onDismiss,
+  testId,
+  spacing,
+}: {
+  name: string;
+  error: string;
+  dismissLabel: string;
+  onDismiss: () => void;
+  testId: string;
+  /** The space below it, in theme units: the list it sits in sets the rhythm. */
+  spacing: number;
+}) {
+  return (
+    <Alert
+      severity="error"
+      sx={{ mb: spacing, whiteSpace: 'pre-line' }}
+      data-testid={testId}
+      onClose={onDismiss}
+      slotProps={{ closeButton: { 'aria-label': dismissLabel } }}
+    >
+      <strong>{name}</strong>
+      {`\n${error}`}
+    </Alert>
   );
 }
