@@ -107,21 +107,6 @@ const VISITS: Visit[] = [
   },
 ];
 
-/**
- * Routes that still transfer more than the issue's budget, each with the ceiling it must not pass: what it
- * measured when the budget test came in, plus 5 % for noise. A ceiling stops a route growing while it waits
- * for the work that brings it under budget (issue 16 stays open until this list is empty); a route that comes
- * under its budget fails here until its line is deleted, so the list only ever shrinks.
- */
-const OVER_BUDGET_CEILING_KB: Record<string, number> = {
-  // Measured on 2026-11-25 with the build on Preact (decision 0015), zod loaded with a form's first validation,
-  // dialogs loaded on first use and native selects on the manager's pages: `KB transferred × 1.05`. Every
-  // other route, /receipt and /c/{code} included, came under its budget.
-  'defendant-a': 225,
-  'reference-a': 225,
-  'report-t-a': 252,
-};
-
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 const states = new Map<Who, StorageState | undefined>([['guest', undefined]]);
 
@@ -198,7 +183,7 @@ test('every route of config/paths.ts has a budget here', () => {
 });
 
 for (const entry of VISITS) {
-  test(`first visit transfers at most ${entry.budget / KB} KB of JS (or its recorded ceiling) — ${entry.route}`, async ({
+  test(`first visit transfers at most ${entry.budget / KB} KB of JS — ${entry.route}`, async ({
     browser,
   }) => {
     if (entry.who !== 'guest' && !states.has(entry.who))
@@ -234,18 +219,6 @@ for (const entry of VISITS) {
       .slice(0, 12)
       .map((script) => `${((script.bytes ?? 0) / KB).toFixed(1)} KB ${new URL(script.url).pathname}`);
     const report = `${path} transferred ${(total / KB).toFixed(1)} KB of JS; the largest:\n${largest.join('\n')}`;
-    const ceiling = OVER_BUDGET_CEILING_KB[entry.route];
-    if (ceiling === undefined) {
-      expect(total, report).toBeLessThanOrEqual(entry.budget);
-      return;
-    }
-    console.info(
-      `JS budget ${entry.route}: OVER the ${entry.budget / KB} KB budget, held under ${ceiling} KB`,
-    );
-    expect(
-      total,
-      `${report}\nAt or under budget now: delete its line in OVER_BUDGET_CEILING_KB.`,
-    ).toBeGreaterThan(entry.budget);
-    expect(total, report).toBeLessThanOrEqual(ceiling * KB);
+    expect(total, report).toBeLessThanOrEqual(entry.budget);
   });
 }

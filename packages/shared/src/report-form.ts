@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REPORT_TYPES, REPORTER_TYPES, type ReportType, STEPS_BY_TYPE, type StepKey } from './constants.ts';
+import { REPORT_TYPES, REPORTER_TYPES } from './constants.ts';
 import { FIELD_MESSAGES_KO as M } from './messages.ko.ts';
 import {
   DEFENDANT_TRUTH_OPTIONS,
@@ -9,8 +9,15 @@ import {
   REPORTER_KINDS,
   WISH_OPTIONS,
 } from './report-form-options.ts';
+import {
+  EMAIL_MAX_LENGTH,
+  EMAIL_PATTERN,
+  submissionIssues,
+  TIMESTAMP_MAX_LENGTH,
+} from './report-form-rules.ts';
 
 export * from './report-form-options.ts';
+export * from './report-form-rules.ts';
 
 const shortText = z
   .string({ error: M.invalid })
@@ -26,13 +33,16 @@ const evidences = z
 const optionalEmail = z
   .string({ error: M.invalid })
   .trim()
-  .max(254, M.email)
-  .pipe(z.union([z.literal(''), z.email({ error: M.email })]))
+  .max(EMAIL_MAX_LENGTH, M.email)
+  .pipe(z.union([z.literal(''), z.email({ pattern: EMAIL_PATTERN, error: M.email })]))
   .nullable()
   .transform((value) => (value ? value : null));
-const timestamp = z.string({ error: M.invalid }).max(40, M.invalid).nullable();
+const timestamp = z.string({ error: M.invalid }).max(TIMESTAMP_MAX_LENGTH, M.invalid).nullable();
 
-export const witnessSchema = z.object({
+/** An entry of a list that is not an object (an old or hand-edited draft) gets the same Korean message. */
+const entry = <T extends z.ZodRawShape>(shape: T) => z.object(shape, { error: M.invalid });
+
+export const witnessSchema = entry({
   name: shortText,
   department: shortText,
   position: shortText,
@@ -62,18 +72,16 @@ export const reportFormSchema = z.object({
   perpetrator_tenure: shortText.default(''),
   relationship: shortText.default(''),
   acts: list(
-    z.object({ date: shortText, location: shortText, description: longText, evidences }),
+    entry({ date: shortText, location: shortText, description: longText, evidences }),
     REPORT_LIMITS.acts,
   ).default([]),
   harms: list(
-    z.object({ type: z.enum([...HARM_TYPES, ''], { error: M.invalid }), description: longText, evidences }),
+    entry({ type: z.enum([...HARM_TYPES, ''], { error: M.invalid }), description: longText, evidences }),
     REPORT_LIMITS.harms,
   ).default([]),
   wishes: list(z.enum(WISH_OPTIONS, { error: M.invalid }), REPORT_LIMITS.wishes).default([]),
   wish_etc: longText.default(''),
-  concerns: list(z.object({ concern: longText, companyRequest: longText }), REPORT_LIMITS.concerns).default(
-    [],
-  ),
+  concerns: list(entry({ concern: longText, companyRequest: longText }), REPORT_LIMITS.concerns).default([]),
   extra_info: longText.default(''),
   witnesses: list(witnessSchema, REPORT_LIMITS.witnesses).default([]),
   protection_requests: list(
@@ -104,106 +112,9 @@ export function emptyReportForm(): ReportForm {
   return reportFormSchema.parse({});
 }
 
-/** The fields each wizard step edits; a step is valid when the submission rules hold for its fields. */
-export const STEP_FIELDS: Record<StepKey, readonly ReportFormField[]> = {
-  parties: [
-    'reporter_type',
-    'reporter_name',
-    'reporter_role',
-    'reporter_department',
-    'reporter_tenure',
-    'perpetrator_name',
-    'perpetrator_role',
-    'perpetrator_department',
-    'perpetrator_tenure',
-    'perpetrator_email',
-    'relationship',
-  ],
-  acts: ['acts'],
-  harms: ['harms', 'wishes', 'wish_etc'],
-  concerns: ['concerns'],
-  witnessSuggestion: ['witnesses', 'extra_info'],
-  protection: ['protection_requests', 'protection_etc'],
-  witnesses: ['witnesses', 'extra_info', 'defendant_witnesses', 'defendant_extra_info'],
-  reference: ['reference_witnessed', 'reference_memory', 'reference_opinion', 'reference_evidences'],
-  defendantInfo: ['reporter_name', 'reporter_role', 'reporter_department', 'reporter_tenure'],
-  defendantStatement: [
-    'defendant_truth',
-    'defendant_true_part',
-    'defendant_false_part',
-    'defendant_opinion',
-    'defendant_evidences',
-  ],
-};
-
-/** Identity fields of the reporter: never collected for, stored with, or shown in an anonymous report. */
-export const REPORTER_IDENTITY_FIELDS = [
-  'reporter_name',
-  'reporter_role',
-  'reporter_department',
-  'reporter_tenure',
-] as const satisfies readonly ReportFormField[];
-
-function requireText(
-  ctx: z.RefinementCtx,
-  value: string,
-  path: (string | number)[],
-  message: string = M.required,
-) {
-  if (!value.trim()) ctx.addIssue({ code: 'custom', path, message });
-}
-
-/**
- * What a submission needs, per type. Anonymous reports must not carry the reporter's identity; brief and
- * formal reports name the reporter; every report names the accused person and at least one act.
- */
+/** The submission rules of report-form-rules.ts, as issues of a zod refinement. */
 export function checkSubmission(form: ReportForm, ctx: z.RefinementCtx): void {
-  const type = form.report_type as ReportType | '';
-  if (!type) {
-    ctx.addIssue({ code: 'custom', path: ['report_type'], message: '신고 유형을 선택해주세요.' });
-    return;
-  }
-  if (type === 'reference') {
-    requireText(ctx, form.reference_witnessed, ['reference_witnessed']);
-    return;
-  }
-  if (type === 'defendant') {
-    if (!form.defendant_truth)
-      ctx.addIssue({ code: 'custom', path: ['defendant_truth'], message: M.required });
-    requireText(ctx, form.defendant_opinion, ['defendant_opinion']);
-    return;
-  }
-  if (!form.reporter_type) ctx.addIssue({ code: 'custom', path: ['reporter_type'], message: M.required });
-  if (type === 'anonym') {
-    for (const field of REPORTER_IDENTITY_FIELDS) {
-      if (form[field].trim()) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [field],
-          message: '익명 신고에는 신고인 정보를 적지 않습니다.',
-        });
-      }
-    }
-  } else {
-    requireText(ctx, form.reporter_name, ['reporter_name']);
-  }
-  requireText(ctx, form.perpetrator_name, ['perpetrator_name']);
-  if (form.acts.length === 0)
-    ctx.addIssue({ code: 'custom', path: ['acts'], message: '괴롭힘 행위를 한 가지 이상 적어주세요.' });
-  form.acts.forEach((act, index) => {
-    requireText(ctx, act.date, ['acts', index, 'date']);
-    requireText(ctx, act.description, ['acts', index, 'description']);
-  });
-  form.harms.forEach((harm, index) => {
-    if (!harm.type) ctx.addIssue({ code: 'custom', path: ['harms', index, 'type'], message: M.required });
-  });
-  form.concerns.forEach((concern, index) => {
-    requireText(ctx, concern.concern, ['concerns', index, 'concern']);
-  });
-  form.witnesses.forEach((witness, index) => {
-    requireText(ctx, witness.name, ['witnesses', index, 'name']);
-  });
-  if (form.protection_requests.includes('other')) requireText(ctx, form.protection_etc, ['protection_etc']);
+  for (const { path, message } of submissionIssues(form)) ctx.addIssue({ code: 'custom', path, message });
 }
 
 export const reportSubmissionSchema = reportFormSchema.superRefine(checkSubmission);
@@ -229,21 +140,4 @@ export type ReportSubmissionBody = z.infer<typeof reportSubmissionBodySchema>;
 /** The reporter types a logged-in user submits (the others are statements through invitations). */
 export function isReporterReportType(type: string): type is (typeof REPORTER_TYPES)[number] {
   return (REPORTER_TYPES as readonly string[]).includes(type);
-}
-
-/** Field errors of one wizard step: the submission issues whose path starts with one of the step's fields. */
-export function stepErrors(form: ReportForm, step: StepKey): Record<string, string> {
-  const result = reportSubmissionSchema.safeParse(form);
-  if (result.success) return {};
-  const fields = new Set<string>(STEP_FIELDS[step]);
-  const errors: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const [head] = issue.path;
-    if (typeof head === 'string' && fields.has(head)) errors[issue.path.join('.')] ??= issue.message;
-  }
-  return errors;
-}
-
-export function stepsFor(type: ReportType | ''): readonly StepKey[] {
-  return type ? STEPS_BY_TYPE[type] : [];
 }

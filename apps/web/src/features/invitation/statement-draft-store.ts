@@ -1,6 +1,7 @@
-import { emptyReportForm, type ReportForm } from '@ansim/shared/report-form';
+import type { ReportForm } from '@ansim/shared/report-form';
 import { create, type StoreApi, type UseBoundStore } from 'zustand';
 import { draftStorage } from '../../lib/draft-storage';
+import { emptyReportForm } from '../report-wizard/report-form';
 import type { InvitationKind } from './api/invitation-api';
 
 /**

@@ -1,6 +1,7 @@
 import { STEPS_BY_TYPE, type StepKey } from '@ansim/shared/constants';
 import { FIELD_MESSAGES_KO } from '@ansim/shared/messages.ko';
-import { type ReportForm, STEP_FIELDS, stepErrors } from '@ansim/shared/report-form';
+import type { ReportForm } from '@ansim/shared/report-form';
+import { STEP_FIELDS, stepErrors } from '@ansim/shared/report-form-rules';
 import type { InvitationKind } from './api/invitation-api';
 
 export const statementSteps = (kind: InvitationKind): readonly StepKey[] => STEPS_BY_TYPE[kind];

@@ -1,16 +1,8 @@
 import type { ReportType, StepKey } from '@ansim/shared/constants';
-import { reportSubmissionSchema, STEP_FIELDS } from '@ansim/shared/report-form';
-import type { ReportForm } from './report-form';
+import { formErrors, STEP_FIELDS } from '@ansim/shared/report-form-rules';
 import { stepsFor } from './report-form-store';
 
-/** Every submission error of the draft, keyed by dotted path, in the form's field order. */
-export function formErrors(form: ReportForm): Record<string, string> {
-  const result = reportSubmissionSchema.safeParse(form);
-  if (result.success) return {};
-  const errors: Record<string, string> = {};
-  for (const issue of result.error.issues) errors[issue.path.join('.')] ??= issue.message;
-  return errors;
-}
+export { formErrors };
 
 /**
  * The wizard step holding the first of the given error paths (a server 400's details or the local check),

@@ -9,12 +9,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { showSnackbar } from '../../../components/snackbar/snackbar-store';
 import { TextInput } from '../../../components/text-input';
 import { useDateTime } from '../../../lib/datetime';
 import { isRequestError } from '../../../lib/request-error';
 import { useClaimDomain, useDomains, useRemoveDomain } from '../api/company-settings';
-import { ConfirmDialog } from './confirm-dialog';
 import { SettingsSection } from './settings-section';
 
 function ClaimForm() {
@@ -153,6 +153,7 @@ export function DomainsTab() {
         title={t('settings.domains.remove')}
         body={removing ? t('settings.domains.removeConfirm', { domain: removing }) : ''}
         confirmLabel={t('settings.domains.remove')}
+        cancelLabel={t('settings.cancel')}
         onConfirm={() =>
           removing &&
           remove.mutate(removing, {

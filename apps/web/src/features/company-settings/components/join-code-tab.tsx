@@ -7,9 +7,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { showSnackbar } from '../../../components/snackbar/snackbar-store';
 import { type CompanySettings, useRotateJoinCode } from '../api/company-settings';
-import { ConfirmDialog } from './confirm-dialog';
 import { SettingsSection } from './settings-section';
 
 const IntakeQr = lazy(() => import('./intake-qr'));
@@ -150,6 +150,7 @@ export function JoinCodeTab({ settings }: { settings: CompanySettings }) {
         title={t('settings.joinCode.rotate')}
         body={t('settings.joinCode.rotateConfirm')}
         confirmLabel={t('settings.joinCode.rotate')}
+        cancelLabel={t('settings.cancel')}
         onConfirm={() =>
           rotate.mutate(undefined, {
             onSuccess: () => showSnackbar(t('settings.joinCode.rotated'), 'success'),

@@ -25,6 +25,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { showSnackbar } from '../../../components/snackbar/snackbar-store';
 import { TextInput } from '../../../components/text-input';
 import { visuallyHidden } from '../../../components/visually-hidden';
@@ -38,7 +39,6 @@ import {
   usePeople,
   useRevokeInvitation,
 } from '../api/company-settings';
-import { ConfirmDialog } from './confirm-dialog';
 import { SettingsSection } from './settings-section';
 
 function InviteForm() {
@@ -367,6 +367,7 @@ function PeopleList({ currentUserId }: { currentUserId?: string }) {
         title={t('settings.people.remove')}
         body={removing ? t('settings.people.removeConfirm', { name: removing.name }) : ''}
         confirmLabel={t('settings.people.remove')}
+        cancelLabel={t('settings.cancel')}
         onConfirm={() => removing && apply(removing, 'member')}
         onClose={() => setRemoving(null)}
       />

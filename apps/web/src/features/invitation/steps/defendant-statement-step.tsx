@@ -1,4 +1,4 @@
-import { DEFENDANT_TRUTH_OPTIONS } from '@ansim/shared/report-form';
+import { DEFENDANT_TRUTH_OPTIONS } from '@ansim/shared/report-form-options';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';

@@ -1,4 +1,5 @@
-import { REPORT_LIMITS, type Witness } from '@ansim/shared/report-form';
+import type { Witness } from '@ansim/shared/report-form';
+import { REPORT_LIMITS } from '@ansim/shared/report-form-options';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { DraftTextField } from '../../../components/form/draft-fields';

@@ -1,11 +1,7 @@
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { showSnackbar } from '../../../components/snackbar/snackbar-store';
 import { deleteEvidence } from '../api/delete-evidence';
 import { evidenceIds } from '../report-form';
@@ -27,7 +23,6 @@ export function ResetDraftButton() {
       deleteEvidence(id).catch((error) => console.warn('Could not delete a draft evidence file', error));
     }
     reset();
-    setOpen(false);
     showSnackbar(t('wizard.resetDone'));
   };
 
@@ -36,27 +31,15 @@ export function ResetDraftButton() {
       <Button variant="text" color="inherit" onClick={() => setOpen(true)}>
         {t('wizard.reset')}
       </Button>
-      <Dialog
+      <ConfirmDialog
         open={open}
+        title={t('wizard.resetTitle')}
+        body={t('wizard.resetBody', { type: reportType ? reportTypeLabel(t, reportType) : '' })}
+        confirmLabel={t('wizard.resetConfirm')}
+        cancelLabel={t('wizard.resetCancel')}
+        onConfirm={confirm}
         onClose={() => setOpen(false)}
-        aria-labelledby="reset-dialog-title"
-        aria-describedby="reset-dialog-body"
-      >
-        <DialogTitle id="reset-dialog-title">{t('wizard.resetTitle')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText id="reset-dialog-body">
-            {t('wizard.resetBody', { type: reportType ? reportTypeLabel(t, reportType) : '' })}
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={() => setOpen(false)} autoFocus>
-            {t('wizard.resetCancel')}
-          </Button>
-          <Button onClick={confirm} color="error" variant="contained">
-            {t('wizard.resetConfirm')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      />
     </>
   );
 }

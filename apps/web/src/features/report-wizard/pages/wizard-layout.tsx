@@ -1,19 +1,24 @@
-import { stepErrors } from '@ansim/shared/report-form';
+import { stepErrors } from '@ansim/shared/report-form-rules';
 import Box from '@mui/material/Box';
 import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { PageLoading } from '../../../app/page-loading';
 import { PageShell } from '../../../components/page-shell';
 import { useStepAddress } from '../../../lib/step-address';
-import { IntakeGate } from '../../anonymous/components/intake-gate';
 import { useIntakeToken } from '../../anonymous/intake-token';
 import { stepsFor, useReportForm } from '../report-form-store';
 import '../../../locales/report-copy';
 import { reportTypeLabel, stepLabel } from '../report-type-labels';
+
+// Only an anonymous draft needs an intake token; the other types do not load its gate.
+const IntakeGate = lazy(() =>
+  import('../../anonymous/components/intake-gate').then((module) => ({ default: module.IntakeGate })),
+);
 
 /** The wrapper of the wizard's step page (spec §2 report-t-a): title and stepper, the step below. */
 export default function WizardLayout() {
@@ -70,9 +75,11 @@ export default function WizardLayout() {
         </Stepper>
       </Box>
       {reportType === 'anonym' ? (
-        <IntakeGate>
-          <Outlet />
-        </IntakeGate>
+        <Suspense fallback={<PageLoading />}>
+          <IntakeGate>
+            <Outlet />
+          </IntakeGate>
+        </Suspense>
       ) : (
         <Outlet />
       )}

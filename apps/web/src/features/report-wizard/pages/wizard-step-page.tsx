@@ -1,14 +1,15 @@
 import type { StepKey } from '@ansim/shared/constants';
-import { stepErrors } from '@ansim/shared/report-form';
+import { stepErrors } from '@ansim/shared/report-form-rules';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { PageLoading } from '../../../app/page-loading';
 import { StepErrorsProvider } from '../../../components/form/draft-fields';
 import { paths } from '../../../config/paths';
 import { ResetDraftButton } from '../components/reset-dialog';
@@ -21,9 +22,13 @@ import { ConcernsStep } from '../steps/concerns-step';
 import { HarmsStep } from '../steps/harms-step';
 import { PartiesStep } from '../steps/parties-step';
 import { ProtectionStep } from '../steps/protection-step';
-import { ReviewStep } from '../steps/review-step';
 import { WitnessSuggestionStep } from '../steps/witness-suggestion-step';
 import { WitnessesStep } from '../steps/witnesses-step';
+
+// The review screen (summary, receipt dialog, contact field) loads when the reporter reaches it.
+const ReviewStep = lazy(() =>
+  import('../steps/review-step').then((module) => ({ default: module.ReviewStep })),
+);
 
 /** The reporter's steps; reference and defendant statements have their own pages reached by invitation. */
 const STEP_COMPONENTS: Partial<Record<StepKey, React.ComponentType>> = {
@@ -66,7 +71,13 @@ export default function WizardStepPage() {
       </Stack>
     );
   }
-  if (current === steps.length) return <ReviewStep headingRef={headingRef} />;
+  if (current === steps.length) {
+    return (
+      <Suspense fallback={<PageLoading />}>
+        <ReviewStep headingRef={headingRef} />
+      </Suspense>
+    );
+  }
   const key = steps[current]!;
   const Component = STEP_COMPONENTS[key];
   if (!Component) {

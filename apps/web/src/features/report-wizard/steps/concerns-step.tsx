@@ -1,4 +1,4 @@
-import { REPORT_LIMITS } from '@ansim/shared/report-form';
+import { REPORT_LIMITS } from '@ansim/shared/report-form-options';
 import { useTranslation } from 'react-i18next';
 import { DraftTextField } from '../../../components/form/draft-fields';
 import { RepeatableSection } from '../../../components/form/repeatable-section';

@@ -1,4 +1,4 @@
-import { HARM_TYPES, REPORT_LIMITS, WISH_OPTIONS } from '@ansim/shared/report-form';
+import { HARM_TYPES, REPORT_LIMITS, WISH_OPTIONS } from '@ansim/shared/report-form-options';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { CheckboxGroupField, DraftTextField } from '../../../components/form/draft-fields';

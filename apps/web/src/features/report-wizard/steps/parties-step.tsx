@@ -1,4 +1,4 @@
-import { RELATIONSHIP_OPTIONS_KO, REPORTER_KINDS } from '@ansim/shared/report-form';
+import { RELATIONSHIP_OPTIONS_KO, REPORTER_KINDS } from '@ansim/shared/report-form-options';
 import Alert from '@mui/material/Alert';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';

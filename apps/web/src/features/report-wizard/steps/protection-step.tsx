@@ -1,4 +1,4 @@
-import { PROTECTION_OPTIONS } from '@ansim/shared/report-form';
+import { PROTECTION_OPTIONS } from '@ansim/shared/report-form-options';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';

@@ -1,11 +1,11 @@
 import { type ComponentProps, lazy, Suspense } from 'react';
-import { useOpenedOnce } from '../../../lib/use-opened-once';
+import { useOpenedOnce } from '../lib/use-opened-once';
 
 const ConfirmDialogBody = lazy(() => import('./confirm-dialog-body'));
 
 /**
- * Asks before a change that cannot simply be undone (a new join code, a removed domain or handler). The dialog,
- * and MUI's Modal with it, loads when it first opens, not with the settings page (issue 16).
+ * Asks before a change that cannot simply be undone (a new join code, a removed handler, a draft started over).
+ * The dialog, and MUI's Modal with it, loads when it first opens, not with the page (issue 16).
  */
 export function ConfirmDialog(props: ComponentProps<typeof ConfirmDialogBody>) {
   const opened = useOpenedOnce(props.open);

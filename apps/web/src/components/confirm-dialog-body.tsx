@@ -5,7 +5,6 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 
 /** The dialog of ConfirmDialog (confirm-dialog.tsx), loaded when it first opens. */
 export default function ConfirmDialogBody({
@@ -13,6 +12,7 @@ export default function ConfirmDialogBody({
   title,
   body,
   confirmLabel,
+  cancelLabel,
   onConfirm,
   onClose,
 }: {
@@ -20,10 +20,10 @@ export default function ConfirmDialogBody({
   title: string;
   body: string;
   confirmLabel: string;
+  cancelLabel: string;
   onConfirm: () => void;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
   const titleId = useId();
   const bodyId = useId();
   return (
@@ -33,7 +33,10 @@ export default function ConfirmDialogBody({
         <DialogContentText id={bodyId}>{body}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{t('settings.cancel')}</Button>
+        {/* Cancel takes the focus: the confirmed change cannot simply be undone, so Enter must not make it. */}
+        <Button onClick={onClose} autoFocus>
+          {cancelLabel}
+        </Button>
         <Button
           variant="contained"
           color="error"
