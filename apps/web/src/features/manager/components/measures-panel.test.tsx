@@ -76,7 +76,9 @@ describe('the measures panel and its reason dialog', { timeout: 30_000 }, () => 
     });
     expect(within(dialog).getByText(/근로기준법 제76조의3 ④/)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: '조치함으로 기록' }));
-    expect(within(dialog).getByText('사유를 입력해주세요.')).toBeTruthy();
+    expect(
+      await within(dialog).findByText('신고인이 반대한 보호조치를 시행하는 사유를 적어주세요.'),
+    ).toBeTruthy();
     expect(request).not.toHaveBeenCalled();
 
     fireEvent.change(within(dialog).getByRole('textbox', { name: '사유' }), {
