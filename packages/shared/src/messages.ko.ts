@@ -79,14 +79,4 @@ export const FIELD_MESSAGES_KO = {
   currentPasswordWrong: '현재 비밀번호가 올바르지 않습니다.',
   mfaCode: '인증 앱의 6자리 숫자나 복구 코드를 입력해주세요.',
   uploadMalformed: '파일을 받는 중 요청이 끊겼거나 형식이 올바르지 않습니다. 다시 올려주세요.',
-  // A handler's change of status and decision on a measure (contract/manager.ts).
-  statusRequired: '변경할 상태를 선택해주세요.',
-  findingRequired: '조사 결과를 골라주세요.',
-  actionsRequired: '취한 조치를 하나 이상 골라주세요. 조치가 없으면 "조치 없음"을 고릅니다.',
-  outcomeRequired: '조사 결과(괴롭힘 인정 여부와 조치)를 기록해야 이 단계로 바꿀 수 있습니다.',
-  outcomeNotHere: '조사 결과는 조치 완료 또는 종결로 바꿀 때 기록합니다.',
-  reopenReasonRequired: '사건을 다시 여는 사유를 적어주세요.',
-  feedbackNeedsNote: '결과 통지로 기록하려면 신고인에게 보낼 안내를 적어주세요.',
-  refuseReasonRequired: '보호조치를 하지 않는 사유를 적어주세요.',
-  grantReasonRequired: '신고인이 반대한 보호조치를 시행하는 사유를 적어주세요.',
 } as const;

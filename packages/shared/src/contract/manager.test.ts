@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FIELD_MESSAGES_KO } from '../messages.ko.ts';
+import { CASE_FIELD_MESSAGES_KO } from '../case-messages.ko.ts';
 import { measureUpdateBodyFor, statusChangeBodyFrom } from './manager.ts';
 
 const issuesOf = (result: {
@@ -12,7 +12,7 @@ const OUTCOME = { finding: 'substantiated', actions: ['warning'] } as const;
 describe('a status change judged against the current status', () => {
   it('asks for a status in words, and names a wrong one as wrong', () => {
     expect(issuesOf(statusChangeBodyFrom('received').safeParse({}))).toEqual([
-      ['status', FIELD_MESSAGES_KO.statusRequired],
+      ['status', CASE_FIELD_MESSAGES_KO.statusRequired],
     ]);
     expect(issuesOf(statusChangeBodyFrom('received').safeParse({ status: 'done' }))).toEqual([
       ['status', '올바르지 않은 상태입니다.'],
@@ -23,23 +23,23 @@ describe('a status change judged against the current status', () => {
     for (const from of ['closed', 'dismissed'] as const) {
       expect(
         issuesOf(statusChangeBodyFrom(from).safeParse({ status: 'investigating', internal_note: '  ' })),
-      ).toEqual([['internal_note', FIELD_MESSAGES_KO.reopenReasonRequired]]);
+      ).toEqual([['internal_note', CASE_FIELD_MESSAGES_KO.reopenReasonRequired]]);
     }
     expect(statusChangeBodyFrom('received').safeParse({ status: 'investigating' }).success).toBe(true);
   });
 
   it('needs the outcome to take action or to close an investigation, and takes it on no other step', () => {
     expect(issuesOf(statusChangeBodyFrom('investigating').safeParse({ status: 'action_taken' }))).toEqual([
-      ['outcome', FIELD_MESSAGES_KO.outcomeRequired],
+      ['outcome', CASE_FIELD_MESSAGES_KO.outcomeRequired],
     ]);
     expect(issuesOf(statusChangeBodyFrom('investigating').safeParse({ status: 'closed' }))).toEqual([
-      ['outcome', FIELD_MESSAGES_KO.outcomeRequired],
+      ['outcome', CASE_FIELD_MESSAGES_KO.outcomeRequired],
     ]);
     // Closing after action was taken: the outcome is already on record.
     expect(statusChangeBodyFrom('action_taken').safeParse({ status: 'closed' }).success).toBe(true);
     expect(
       issuesOf(statusChangeBodyFrom('received').safeParse({ status: 'investigating', outcome: OUTCOME })),
-    ).toEqual([['outcome', FIELD_MESSAGES_KO.outcomeNotHere]]);
+    ).toEqual([['outcome', CASE_FIELD_MESSAGES_KO.outcomeNotHere]]);
   });
 
   it('names the missing finding and actions of an outcome', () => {
@@ -48,8 +48,8 @@ describe('a status change judged against the current status', () => {
       outcome: { actions: [] },
     });
     expect(issuesOf(result)).toEqual([
-      ['outcome.finding', FIELD_MESSAGES_KO.findingRequired],
-      ['outcome.actions', FIELD_MESSAGES_KO.actionsRequired],
+      ['outcome.finding', CASE_FIELD_MESSAGES_KO.findingRequired],
+      ['outcome.actions', CASE_FIELD_MESSAGES_KO.actionsRequired],
     ]);
   });
 });
@@ -59,7 +59,7 @@ describe('a measure decision judged against the measure on record', () => {
 
   it('needs a reason to carry out a measure the reporter objected to', () => {
     expect(issuesOf(measureUpdateBodyFor(objected).safeParse({ decision: 'granted', reason: '  ' }))).toEqual(
-      [['reason', FIELD_MESSAGES_KO.grantReasonRequired]],
+      [['reason', CASE_FIELD_MESSAGES_KO.grantReasonRequired]],
     );
     expect(
       measureUpdateBodyFor(objected).safeParse({ decision: 'granted', reason: '분리 필요' }).success,
@@ -83,6 +83,6 @@ describe('a measure decision judged against the measure on record', () => {
           reason: '',
         }),
       ),
-    ).toEqual([['reason', FIELD_MESSAGES_KO.refuseReasonRequired]]);
+    ).toEqual([['reason', CASE_FIELD_MESSAGES_KO.refuseReasonRequired]]);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CASE_FIELD_MESSAGES_KO } from '../case-messages.ko.ts';
 import {
   HANDLER_ROLES,
   isReopening,
@@ -7,7 +8,6 @@ import {
   REPORTER_TYPES,
   type ReportStatus,
 } from '../constants.ts';
-import { FIELD_MESSAGES_KO } from '../messages.ko.ts';
 import { CASE_ACTIONS, CASE_FINDINGS } from '../outcomes.ts';
 import { PROTECTION_OPTIONS, type ReportForm } from '../report-form.ts';
 import { instant, jsonObject, pageOf } from './common.ts';
@@ -31,10 +31,10 @@ const note = z.string().trim().max(5000, '5000자 이하로 입력해주세요.'
 
 /** The recorded outcome of an investigation (근로기준법 제76조의3 ⑤). */
 export const outcomeBody = z.object({
-  finding: z.enum(CASE_FINDINGS, { error: FIELD_MESSAGES_KO.findingRequired }),
+  finding: z.enum(CASE_FINDINGS, { error: CASE_FIELD_MESSAGES_KO.findingRequired }),
   actions: z
     .array(z.enum(CASE_ACTIONS, { error: '올바르지 않은 조치입니다.' }), { error: '조치를 골라주세요.' })
-    .min(1, FIELD_MESSAGES_KO.actionsRequired)
+    .min(1, CASE_FIELD_MESSAGES_KO.actionsRequired)
     .max(CASE_ACTIONS.length)
     .refine((actions) => new Set(actions).size === actions.length, '같은 조치를 두 번 고를 수 없습니다.')
     .refine(
@@ -54,7 +54,7 @@ export const statusChangeBody = z
   .object({
     status: z.enum(REPORT_STATUSES, {
       error: (issue) =>
-        issue.input === undefined ? FIELD_MESSAGES_KO.statusRequired : '올바르지 않은 상태입니다.',
+        issue.input === undefined ? CASE_FIELD_MESSAGES_KO.statusRequired : '올바르지 않은 상태입니다.',
     }),
     note_for_reporter: note.default(''),
     internal_note: note.default(''),
@@ -63,7 +63,7 @@ export const statusChangeBody = z
   })
   .refine((value) => !value.is_feedback || value.note_for_reporter.length > 0, {
     path: ['note_for_reporter'],
-    message: FIELD_MESSAGES_KO.feedbackNeedsNote,
+    message: CASE_FIELD_MESSAGES_KO.feedbackNeedsNote,
   });
 export type StatusChangeBody = z.input<typeof statusChangeBody>;
 
@@ -79,14 +79,18 @@ export const statusChangeBodyFrom = (from: ReportStatus) =>
       context.addIssue({
         code: 'custom',
         path: ['internal_note'],
-        message: FIELD_MESSAGES_KO.reopenReasonRequired,
+        message: CASE_FIELD_MESSAGES_KO.reopenReasonRequired,
       });
     }
     if (needsOutcome(from, value.status) && !value.outcome) {
-      context.addIssue({ code: 'custom', path: ['outcome'], message: FIELD_MESSAGES_KO.outcomeRequired });
+      context.addIssue({
+        code: 'custom',
+        path: ['outcome'],
+        message: CASE_FIELD_MESSAGES_KO.outcomeRequired,
+      });
     }
     if (value.outcome && value.status !== 'action_taken' && value.status !== 'closed') {
-      context.addIssue({ code: 'custom', path: ['outcome'], message: FIELD_MESSAGES_KO.outcomeNotHere });
+      context.addIssue({ code: 'custom', path: ['outcome'], message: CASE_FIELD_MESSAGES_KO.outcomeNotHere });
     }
   });
 
@@ -105,7 +109,7 @@ export const measureUpdateBody = z
   })
   .refine((value) => value.decision !== 'refused' || (value.reason ?? '').length > 0, {
     path: ['reason'],
-    message: FIELD_MESSAGES_KO.refuseReasonRequired,
+    message: CASE_FIELD_MESSAGES_KO.refuseReasonRequired,
   })
   // An update that changes nothing is a client mistake, not an empty UPDATE for the database to refuse.
   .refine(
@@ -141,7 +145,11 @@ export const grantLacksReason = (
 export const measureUpdateBodyFor = (recorded: RecordedMeasure) =>
   measureUpdateBody.superRefine((value, context) => {
     if (grantLacksReason(recorded, value)) {
-      context.addIssue({ code: 'custom', path: ['reason'], message: FIELD_MESSAGES_KO.grantReasonRequired });
+      context.addIssue({
+        code: 'custom',
+        path: ['reason'],
+        message: CASE_FIELD_MESSAGES_KO.grantReasonRequired,
+      });
     }
   });
 

@@ -1,6 +1,6 @@
 import type { CaseMeasure } from '@ansim/shared/contract/manager';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
 import { createQueryClient } from '../../../lib/query-client';
@@ -13,6 +13,8 @@ vi.mock('../../../lib/request', () => ({ request: (...args: unknown[]) => reques
 beforeAll(async () => {
   await initI18n();
 });
+// The first check of a dialog loads its schema (lib/lazy-resolver.ts): seconds, on a loaded machine.
+configure({ asyncUtilTimeout: 10_000 });
 afterEach(() => {
   cleanup();
   request.mockReset();

@@ -1,3 +1,4 @@
+import { CASE_FIELD_MESSAGES_KO } from '@ansim/shared/case-messages.ko';
 import type { CaseMeasure, MeasureUpdateBody, measureUpdateBody } from '@ansim/shared/contract/manager';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -10,9 +11,13 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { lazyResolver } from '../../../lib/lazy-resolver';
+import { registerFieldMessages } from '../../../lib/messages';
 import { FormTextField } from '../../auth/components/form-text-field';
 import { useUpdateMeasure } from '../api/measures';
 import { protectionLabel } from './labels';
+
+// The rules' messages, translated like the other field messages in another language.
+registerFieldMessages(CASE_FIELD_MESSAGES_KO);
 
 /** The body as the shared schema sends it: the reason trimmed. */
 type SentMeasureUpdate = z.output<typeof measureUpdateBody>;
@@ -96,7 +101,8 @@ export default function MeasureReasonDialog({
             type="submit"
             variant="contained"
             color={granting ? 'success' : 'error'}
-            disabled={mutation.isPending}
+            // From the click on: the first check waits for the schema to load.
+            disabled={form.formState.isSubmitting || mutation.isPending}
           >
             {t(granting ? 'manager.measures.grant' : 'manager.measures.refuse')}
           </Button>

@@ -1,9 +1,9 @@
+import { CASE_FIELD_MESSAGES_KO } from '@ansim/shared/case-messages.ko';
 import type { ManagerCase } from '@ansim/shared/contract/manager';
-import { FIELD_MESSAGES_KO } from '@ansim/shared/messages.ko';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../lib/i18n';
+import { changeLanguage, initI18n } from '../../../lib/i18n';
 import { createQueryClient } from '../../../lib/query-client';
 import { RequestError } from '../../../lib/request-error';
 import { StatusDialog } from './status-dialog';
@@ -14,6 +14,8 @@ vi.mock('../../../lib/request', () => ({ request: (...args: unknown[]) => reques
 beforeAll(async () => {
   await initI18n();
 });
+// The first check of a dialog loads its schema (lib/lazy-resolver.ts): seconds, on a loaded machine.
+configure({ asyncUtilTimeout: 10_000 });
 afterEach(() => {
   cleanup();
   request.mockReset();
@@ -50,7 +52,7 @@ describe('the status dialog', { timeout: 30_000 }, () => {
     const radios = field.getAllByRole('radio');
     expect(radios).toHaveLength(2);
     submit(dialog);
-    const message = await field.findByText(FIELD_MESSAGES_KO.statusRequired);
+    const message = await field.findByText(CASE_FIELD_MESSAGES_KO.statusRequired);
     expect(message.textContent).toBe('변경할 상태를 선택해주세요.');
     // Under the choice, and named as its description.
     expect(field.getByRole('radiogroup').getAttribute('aria-describedby')).toBe(message.id);
@@ -59,7 +61,7 @@ describe('the status dialog', { timeout: 30_000 }, () => {
 
     // Choosing a step clears the message.
     fireEvent.click(field.getByRole('radio', { name: /조사 중/ }));
-    await waitFor(() => expect(field.queryByText(FIELD_MESSAGES_KO.statusRequired)).toBeNull());
+    await waitFor(() => expect(field.queryByText(CASE_FIELD_MESSAGES_KO.statusRequired)).toBeNull());
   });
 
   it('asks for the finding and the actions before action_taken, then sends them as the outcome', async () => {
@@ -229,6 +231,34 @@ describe('the status dialog', { timeout: 30_000 }, () => {
     submit(dialog);
     expect((await field.findByRole('alert')).textContent).toBe('입력값을 확인해주세요.');
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('sends the change once however often the button is pressed', async () => {
+    request.mockResolvedValue(caseIn('investigating', ['action_taken']));
+    const { dialog, field, onClose } = openDialog(caseIn('received', ['investigating']));
+    fireEvent.click(field.getByRole('radio', { name: /조사 중/ }));
+    submit(dialog);
+    submit(dialog);
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(request).toHaveBeenCalledTimes(1);
+  });
+
+  it("speaks the rule's message in English on the English page", async () => {
+    await changeLanguage('en');
+    try {
+      render(
+        <QueryClientProvider client={createQueryClient()}>
+          <StatusDialog report={caseIn('closed', ['investigating'])} open onClose={vi.fn()} />
+        </QueryClientProvider>,
+      );
+      const dialog = within(screen.getByRole('dialog'));
+      fireEvent.click(dialog.getAllByRole('radio')[0]!);
+      fireEvent.click(dialog.getByRole('button', { name: 'Change status' }));
+      expect(await dialog.findByText('Give the reason for reopening the case.')).toBeTruthy();
+      expect(request).not.toHaveBeenCalled();
+    } finally {
+      await changeLanguage('ko');
+    }
   });
 
   it('sends nothing on cancel, and opens blank again', async () => {

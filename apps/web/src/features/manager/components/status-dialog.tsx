@@ -1,3 +1,4 @@
+import { CASE_FIELD_MESSAGES_KO } from '@ansim/shared/case-messages.ko';
 import { isReopening, needsOutcome } from '@ansim/shared/constants';
 import type { ManagerCase, StatusChangeBody, statusChangeBody } from '@ansim/shared/contract/manager';
 import { CASE_ACTIONS, CASE_FINDINGS, type CaseAction } from '@ansim/shared/outcomes';
@@ -21,11 +22,14 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { showSnackbar } from '../../../components/snackbar/snackbar-store';
 import { lazyResolver } from '../../../lib/lazy-resolver';
-import { fieldMessage } from '../../../lib/messages';
+import { fieldMessage, registerFieldMessages } from '../../../lib/messages';
 import { isRequestError } from '../../../lib/request-error';
 import { FormTextField } from '../../auth/components/form-text-field';
 import { useChangeStatus } from '../api/change-status';
 import { statusLabel } from './labels';
+
+// The rules' messages, translated like the other field messages in another language.
+registerFieldMessages(CASE_FIELD_MESSAGES_KO);
 
 const NOTE_MAX = 5000;
 
@@ -94,6 +98,8 @@ export function StatusDialog({ report, open, onClose }: Props) {
   useEffect(() => {
     if (!hasNote && form.getValues('is_feedback')) form.setValue('is_feedback', false);
   }, [hasNote, form]);
+
+  const isSending = form.formState.isSubmitting || mutation.isPending;
 
   const close = () => {
     if (mutation.isPending) return;
@@ -305,7 +311,9 @@ export function StatusDialog({ report, open, onClose }: Props) {
           <Button onClick={close} disabled={mutation.isPending}>
             {t('manager.common.cancel')}
           </Button>
-          <Button type="submit" variant="contained" disabled={mutation.isPending}>
+          {/* Disabled from the click on: the first check waits for the schema to load, and a second click then
+              would send the change twice. */}
+          <Button type="submit" variant="contained" disabled={isSending}>
             {mutation.isPending ? t('common.sending') : t('manager.statusDialog.submit')}
           </Button>
         </DialogActions>
