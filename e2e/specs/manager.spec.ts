@@ -283,7 +283,7 @@ test('protective measures, invitations, the print view and the PDF record', asyn
   await measures.getByRole('button', { name: '조치하지 않음' }).click();
   const refuse = page.getByRole('dialog');
   await refuse.getByRole('button', { name: '조치하지 않음' }).click();
-  await expect(refuse.getByText('사유를 입력해주세요.')).toBeVisible();
+  await expect(refuse.getByText('보호조치를 하지 않는 사유를 적어주세요.')).toBeVisible();
   await refuse.getByLabel('사유').fill('같은 층 근무가 불가피하여 재택근무로 대신합니다');
   await refuse.getByRole('button', { name: '조치하지 않음' }).click();
   await expect(refuse).toBeHidden();

@@ -431,7 +431,8 @@ describe('a closed case', () => {
     await patchStatus(managerA, id, { status: 'closed', outcome: OUTCOME });
     const noReason = await patchStatus(managerA, id, { status: 'investigating' });
     expect(noReason.statusCode).toBe(400);
-    expect(noReason.json().details.internal_note).toBeTruthy();
+    // The message of the shared schema the manager's dialog checks with (statusChangeBodyFrom).
+    expect(noReason.json().details.internal_note).toBe('사건을 다시 여는 사유를 적어주세요.');
     expect(
       (await patchStatus(managerA, id, { status: 'investigating', internal_note: '  ' })).statusCode,
     ).toBe(400);

@@ -3,9 +3,17 @@ import type { TFunction } from 'i18next';
 import { RequestError, toRequestError } from './request-error';
 
 const FIELD_KEYS = new Map<string, string>();
-for (const [key, text] of Object.entries(FIELD_MESSAGES_KO)) {
-  if (typeof text === 'string') FIELD_KEYS.set(text, key);
+
+/**
+ * Makes a catalogue's messages translatable by `fieldMessage`, under `validation.<key>`. FIELD_MESSAGES_KO is
+ * known from the start; a catalogue that only some forms show (the manager's dialogs) is added when they load.
+ */
+export function registerFieldMessages(messages: Readonly<Record<string, unknown>>): void {
+  for (const [key, text] of Object.entries(messages)) {
+    if (typeof text === 'string') FIELD_KEYS.set(text, key);
+  }
 }
+registerFieldMessages(FIELD_MESSAGES_KO);
 
 /**
  * The shared zod schemas carry their Korean message (one catalogue for client and server). In Korean the

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { HANDLER_ROLES, REPORT_STATUSES, REPORTER_TYPES } from '../constants.ts';
+import { CASE_FIELD_MESSAGES_KO } from '../case-messages.ko.ts';
+import {
+  HANDLER_ROLES,
+  isReopening,
+  needsOutcome,
+  REPORT_STATUSES,
+  REPORTER_TYPES,
+  type ReportStatus,
+} from '../constants.ts';
 import { CASE_ACTIONS, CASE_FINDINGS } from '../outcomes.ts';
 import { PROTECTION_OPTIONS, type ReportForm } from '../report-form.ts';
 import { instant, jsonObject, pageOf } from './common.ts';
@@ -23,10 +31,10 @@ const note = z.string().trim().max(5000, '5000자 이하로 입력해주세요.'
 
 /** The recorded outcome of an investigation (근로기준법 제76조의3 ⑤). */
 export const outcomeBody = z.object({
-  finding: z.enum(CASE_FINDINGS, { error: '조사 결과(괴롭힘 인정 여부)를 골라주세요.' }),
+  finding: z.enum(CASE_FINDINGS, { error: CASE_FIELD_MESSAGES_KO.findingRequired }),
   actions: z
     .array(z.enum(CASE_ACTIONS, { error: '올바르지 않은 조치입니다.' }), { error: '조치를 골라주세요.' })
-    .min(1, '취한 조치를 하나 이상 골라주세요. 조치가 없으면 "조치 없음"을 고릅니다.')
+    .min(1, CASE_FIELD_MESSAGES_KO.actionsRequired)
     .max(CASE_ACTIONS.length)
     .refine((actions) => new Set(actions).size === actions.length, '같은 조치를 두 번 고를 수 없습니다.')
     .refine(
@@ -44,7 +52,10 @@ export type OutcomeBody = z.input<typeof outcomeBody>;
  */
 export const statusChangeBody = z
   .object({
-    status: z.enum(REPORT_STATUSES, { error: '올바르지 않은 상태입니다.' }),
+    status: z.enum(REPORT_STATUSES, {
+      error: (issue) =>
+        issue.input === undefined ? CASE_FIELD_MESSAGES_KO.statusRequired : '올바르지 않은 상태입니다.',
+    }),
     note_for_reporter: note.default(''),
     internal_note: note.default(''),
     is_feedback: z.boolean().default(false),
@@ -52,9 +63,36 @@ export const statusChangeBody = z
   })
   .refine((value) => !value.is_feedback || value.note_for_reporter.length > 0, {
     path: ['note_for_reporter'],
-    message: '결과 통지로 기록하려면 신고인에게 보낼 안내를 적어주세요.',
+    message: CASE_FIELD_MESSAGES_KO.feedbackNeedsNote,
   });
 export type StatusChangeBody = z.input<typeof statusChangeBody>;
+
+/**
+ * A status change judged against the case's current status `from`: reopening an ended case needs a written
+ * reason; the end of an investigation needs its outcome (76-3 ⑤), and no other step takes one. The API applies
+ * it once it has read the case (domain/manager/case-actions.ts); the manager's dialog, which shows that status,
+ * validates with the same schema, so the two cannot disagree on what a step needs.
+ */
+export const statusChangeBodyFrom = (from: ReportStatus) =>
+  statusChangeBody.superRefine((value, context) => {
+    if (isReopening(from, value.status) && !value.internal_note) {
+      context.addIssue({
+        code: 'custom',
+        path: ['internal_note'],
+        message: CASE_FIELD_MESSAGES_KO.reopenReasonRequired,
+      });
+    }
+    if (needsOutcome(from, value.status) && !value.outcome) {
+      context.addIssue({
+        code: 'custom',
+        path: ['outcome'],
+        message: CASE_FIELD_MESSAGES_KO.outcomeRequired,
+      });
+    }
+    if (value.outcome && value.status !== 'action_taken' && value.status !== 'closed') {
+      context.addIssue({ code: 'custom', path: ['outcome'], message: CASE_FIELD_MESSAGES_KO.outcomeNotHere });
+    }
+  });
 
 export const measureCreateBody = z.object({
   measure: z.enum(PROTECTION_OPTIONS, { error: '올바르지 않은 보호조치입니다.' }),
@@ -71,7 +109,7 @@ export const measureUpdateBody = z
   })
   .refine((value) => value.decision !== 'refused' || (value.reason ?? '').length > 0, {
     path: ['reason'],
-    message: '보호조치를 하지 않는 사유를 적어주세요.',
+    message: CASE_FIELD_MESSAGES_KO.refuseReasonRequired,
   })
   // An update that changes nothing is a client mistake, not an empty UPDATE for the database to refuse.
   .refine(
@@ -80,6 +118,40 @@ export const measureUpdateBody = z
     { path: ['decision'], message: '바꿀 내용(결정, 사유 또는 신고인 동의)을 보내주세요.' },
   );
 export type MeasureUpdateBody = z.input<typeof measureUpdateBody>;
+
+/** What is on record of a measure that the rule below reads. */
+export interface RecordedMeasure {
+  reporter_consent: boolean | null;
+  reason: string;
+}
+
+/**
+ * A measure must not go against the victim's will (76-3 ④): carried out although the reporter objected, its
+ * reason is on record first, the one sent with the decision or else one recorded before. A sent reason replaces
+ * the recorded one, so an empty one does not count.
+ */
+export const grantLacksReason = (
+  recorded: RecordedMeasure,
+  value: Pick<MeasureUpdateBody, 'decision' | 'reason' | 'reporter_consent'>,
+): boolean =>
+  value.decision === 'granted' &&
+  (value.reporter_consent ?? recorded.reporter_consent) === false &&
+  !(value.reason ?? recorded.reason).trim();
+
+/**
+ * A measure update judged against the measure on record: the manager's reason dialog validates with it; the
+ * API applies the same rule (`grantLacksReason`) once it has read the measure, answering 422 MEASURE_OBJECTED.
+ */
+export const measureUpdateBodyFor = (recorded: RecordedMeasure) =>
+  measureUpdateBody.superRefine((value, context) => {
+    if (grantLacksReason(recorded, value)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['reason'],
+        message: CASE_FIELD_MESSAGES_KO.grantReasonRequired,
+      });
+    }
+  });
 
 export const assigneesBody = z.object({
   user_ids: z.array(z.uuid('올바르지 않은 사용자입니다.')).max(50, '최대 50명까지 지정할 수 있습니다.'),

@@ -1,10 +1,12 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { isReopening, needsOutcome, type ReportStatus, STATUS_TRANSITIONS } from '@ansim/shared/constants';
+import { isReopening, type ReportStatus, STATUS_TRANSITIONS } from '@ansim/shared/constants';
 import {
+  grantLacksReason,
   measureCreateBody,
   measureUpdateBody,
   outcomeBody,
   statusChangeBody,
+  statusChangeBodyFrom,
 } from '@ansim/shared/contract/manager';
 import { MESSAGE_FILES_MAX, messageBody } from '@ansim/shared/contract/report';
 import { and, eq } from 'drizzle-orm';
@@ -51,22 +53,14 @@ export async function changeStatus(
   }
   const reopening = isReopening(report.status, input.status);
   if (reopening && input.outcome) assertCaseOpen(report);
-  if (reopening && !input.internal_note) {
-    throw new AppError('VALIDATION_ERROR', {
-      details: { internal_note: '종결된 사건을 다시 여는 사유를 적어주세요.' },
-    });
-  }
-  // The law asks for the outcome at the end of an investigation (76-3 ⑤): whether harassment was found and what
-  // was done. Statistics of findings and actions read it from here.
-  if (needsOutcome(report.status, input.status) && !input.outcome) {
-    throw new AppError('VALIDATION_ERROR', {
-      details: { outcome: '조사 결과(괴롭힘 인정 여부와 조치)를 기록해야 이 단계로 바꿀 수 있습니다.' },
-    });
-  }
-  if (input.outcome && input.status !== 'action_taken' && input.status !== 'closed') {
-    throw new AppError('VALIDATION_ERROR', {
-      details: { outcome: '조사 결과는 조치 완료 또는 종결로 바꿀 때 기록합니다.' },
-    });
+  // What this step needs from where the case stands: a reason to reopen, the outcome at the end of an
+  // investigation (76-3 ⑤; statistics of findings and actions read it from here). The manager's dialog checks
+  // the same schema before sending.
+  const judged = statusChangeBodyFrom(report.status).safeParse(input);
+  if (!judged.success) {
+    const details: Record<string, string> = {};
+    for (const issue of judged.error.issues) details[issue.path.join('.')] ??= issue.message;
+    throw new AppError('VALIDATION_ERROR', { details });
   }
   const historyId = randomUUID();
   const outcomeSummary = input.outcome
@@ -319,13 +313,16 @@ export async function updateMeasure(
     });
   }
   // A measure must not go against the victim's will (76-3 ④): carried out despite an objection, the reason is
-  // on record first.
-  const objected = (input.reporter_consent ?? current.reporterConsent) === false;
-  if (input.decision === 'granted' && objected) {
-    const recordedReason =
-      input.reason ?? (await openText(database, 'protective_measures.reason', current.id, current.reason));
-    if (!recordedReason.trim()) throw new AppError('MEASURE_OBJECTED');
-  }
+  // on record first (the rule the manager's dialog checks too). The recorded reason matters only to a grant
+  // sent without one.
+  const recorded = {
+    reporter_consent: current.reporterConsent,
+    reason:
+      input.decision === 'granted' && input.reason === undefined
+        ? await openText(database, 'protective_measures.reason', current.id, current.reason)
+        : '',
+  };
+  if (grantLacksReason(recorded, input)) throw new AppError('MEASURE_OBJECTED');
   const reason =
     input.reason === undefined
       ? undefined

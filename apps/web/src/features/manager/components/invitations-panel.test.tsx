@@ -4,6 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
 import { createQueryClient } from '../../../lib/query-client';
+import { RequestError } from '../../../lib/request-error';
 import { InvitationsPanel } from './invitations-panel';
 
 const request = vi.fn();
@@ -94,5 +95,18 @@ describe('the invitation card', { timeout: 30_000 }, () => {
     await waitFor(() => expect(request).toHaveBeenCalledTimes(1));
     expect(request.mock.calls[0]).toEqual(['post', '/api/v1/manager/report/case-1/invitations/inv-1/revoke']);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+  it("shows the server's refusal of a revocation on the invitation, once the dialog has closed", async () => {
+    request.mockRejectedValue(
+      new RequestError(409, { code: 'CASE_CLOSED', message: '종결된 사건은 바꿀 수 없습니다.' }),
+    );
+    renderPanel(caseWith([invitation()]));
+    const row = within(screen.getByTestId('invitation'));
+    fireEvent.click(row.getByRole('button', { name: '요청 취소' }));
+    const dialog = await screen.findByRole('dialog', { name: '진술 요청을 취소할까요?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: '요청 취소' }));
+    expect((await row.findByRole('alert')).textContent).toBe('종결된 사건은 바꿀 수 없습니다.');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(request).toHaveBeenCalledTimes(1);
   });
 });

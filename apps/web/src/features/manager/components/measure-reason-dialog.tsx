@@ -1,19 +1,31 @@
-import type { CaseMeasure } from '@ansim/shared/contract/manager';
+import { CASE_FIELD_MESSAGES_KO } from '@ansim/shared/case-messages.ko';
+import type { CaseMeasure, MeasureUpdateBody, measureUpdateBody } from '@ansim/shared/contract/manager';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import { useState } from 'react';
+import { useEffect, useMemo } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { TextInput } from '../../../components/text-input';
+import type { z } from 'zod';
+import { lazyResolver } from '../../../lib/lazy-resolver';
+import { registerFieldMessages } from '../../../lib/messages';
+import { FormTextField } from '../../auth/components/form-text-field';
 import { useUpdateMeasure } from '../api/measures';
 import { protectionLabel } from './labels';
 
+// The rules' messages, translated like the other field messages in another language.
+registerFieldMessages(CASE_FIELD_MESSAGES_KO);
+
+/** The body as the shared schema sends it: the reason trimmed. */
+type SentMeasureUpdate = z.output<typeof measureUpdateBody>;
+
 /**
  * Art. 76-3 ④: refusing a measure the reporter asked for needs a reason, and so does carrying out a measure the
- * reporter objected to; either is recorded with the date.
+ * reporter objected to; either is recorded with the date. Both rules are the shared schema's, judged against the
+ * measure on record (`measureUpdateBodyFor`), which the API applies as well.
  */
 export default function MeasureReasonDialog({
   target,
@@ -28,31 +40,37 @@ export default function MeasureReasonDialog({
   const mutation = useUpdateMeasure(reportId);
   const measure = target?.measure ?? null;
   const granting = target?.decision === 'granted';
-  const [reason, setReason] = useState('');
-  const [empty, setEmpty] = useState(false);
+  const consent = measure?.reporter_consent ?? null;
+  const recordedReason = measure?.reason ?? '';
+  const resolver = useMemo(
+    () =>
+      lazyResolver(() =>
+        import('../lib/dialog-resolvers').then((module) =>
+          module.measureDecisionResolver({ reporter_consent: consent, reason: recordedReason }),
+        ),
+      ),
+    [consent, recordedReason],
+  );
+  const form = useForm<MeasureUpdateBody, unknown, SentMeasureUpdate>({
+    resolver,
+    defaultValues: { reason: '' },
+  });
+  // The decision is the button the manager pressed; it is part of the body the schema judges.
+  useEffect(() => {
+    if (target) form.reset({ decision: target.decision, reason: '' });
+  }, [target, form]);
   const close = () => {
-    setReason('');
-    setEmpty(false);
+    form.reset({ reason: '' });
     mutation.reset();
     onClose();
   };
+  const submit = form.handleSubmit((body) => {
+    if (!target) return;
+    mutation.mutate({ measureId: target.measure.id, ...body }, { onSuccess: close });
+  });
   return (
     <Dialog open={target !== null} onClose={close} fullWidth maxWidth="sm" aria-labelledby="refuse-title">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!target) return;
-          if (!reason.trim()) {
-            setEmpty(true);
-            return;
-          }
-          mutation.mutate(
-            { measureId: target.measure.id, decision: target.decision, reason: reason.trim() },
-            { onSuccess: close },
-          );
-        }}
-      >
+      <form noValidate onSubmit={submit}>
         <DialogTitle id="refuse-title">
           {t(granting ? 'manager.measures.grantTitle' : 'manager.measures.refuseTitle', {
             measure: measure ? protectionLabel(t, measure.measure) : '',
@@ -64,21 +82,13 @@ export default function MeasureReasonDialog({
               {mutation.error.message}
             </Alert>
           )}
-          <TextInput
+          <FormTextField
+            name="reason"
+            control={form.control}
             fullWidth={false}
             id="measure-refuse-reason"
             label={t('manager.measures.reason')}
-            helperText={
-              empty
-                ? t('manager.measures.reasonRequired')
-                : t(granting ? 'manager.measures.grantReasonHelp' : 'manager.measures.reasonHelp')
-            }
-            error={empty}
-            value={reason}
-            onChange={(event) => {
-              setReason(event.target.value);
-              setEmpty(false);
-            }}
+            helperText={t(granting ? 'manager.measures.grantReasonHelp' : 'manager.measures.reasonHelp')}
             multiline
             minRows={3}
             sx={{ mt: 1 }}
@@ -91,7 +101,8 @@ export default function MeasureReasonDialog({
             type="submit"
             variant="contained"
             color={granting ? 'success' : 'error'}
-            disabled={mutation.isPending}
+            // From the click on: the first check waits for the schema to load.
+            disabled={form.formState.isSubmitting || mutation.isPending}
           >
             {t(granting ? 'manager.measures.grant' : 'manager.measures.refuse')}
           </Button>

@@ -1,6 +1,6 @@
 import type { CaseMeasure, ManagerCase } from '@ansim/shared/contract/manager';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
 import { createQueryClient } from '../../../lib/query-client';
@@ -12,6 +12,8 @@ vi.mock('../../../lib/request', () => ({ request: (...args: unknown[]) => reques
 beforeAll(async () => {
   await initI18n();
 });
+// The first check of a dialog loads its schema (lib/lazy-resolver.ts): seconds, on a loaded machine.
+configure({ asyncUtilTimeout: 10_000 });
 afterEach(() => {
   cleanup();
   request.mockReset();
@@ -76,7 +78,9 @@ describe('the measures panel and its reason dialog', { timeout: 30_000 }, () => 
     });
     expect(within(dialog).getByText(/근로기준법 제76조의3 ④/)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: '조치함으로 기록' }));
-    expect(within(dialog).getByText('사유를 입력해주세요.')).toBeTruthy();
+    expect(
+      await within(dialog).findByText('신고인이 반대한 보호조치를 시행하는 사유를 적어주세요.'),
+    ).toBeTruthy();
     expect(request).not.toHaveBeenCalled();
 
     fireEvent.change(within(dialog).getByRole('textbox', { name: '사유' }), {
