@@ -1,7 +1,7 @@
 import type { ReportType, StepKey } from '@ansim/shared/constants';
 import { reportSubmissionSchema, STEP_FIELDS } from '@ansim/shared/report-form';
-import type { ReportForm } from './report-form';
-import { stepsFor } from './report-form-store';
+import type { ReportForm } from '../../stores/report-form';
+import { stepsFor } from '../../stores/report-form-store';
 
 /** Every submission error of the draft, keyed by dotted path, in the form's field order. */
 export function formErrors(form: ReportForm): Record<string, string> {

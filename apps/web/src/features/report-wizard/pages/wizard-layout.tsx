@@ -9,11 +9,11 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { PageShell } from '../../../components/page-shell';
 import { useStepAddress } from '../../../lib/step-address';
-import { IntakeGate } from '../../anonymous/components/intake-gate';
-import { useIntakeToken } from '../../anonymous/intake-token';
-import { stepsFor, useReportForm } from '../report-form-store';
+import { useIntakeToken } from '../../../stores/intake-token';
+import { stepsFor, useReportForm } from '../../../stores/report-form-store';
+import { IntakeGate } from '../components/intake-gate';
 import '../../../locales/report-copy';
-import { reportTypeLabel, stepLabel } from '../report-type-labels';
+import { reportTypeLabel, stepLabel } from '../../../lib/report-type-labels';
 
 /** The wrapper of the wizard's step page (spec §2 report-t-a): title and stepper, the step below. */
 export default function WizardLayout() {
