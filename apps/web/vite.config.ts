@@ -39,5 +39,22 @@ export default defineConfig({
     sourcemap: false,
     // Emits .vite/manifest.json so the initial-JS budget of the landing route can be measured from the build.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        // The entry's small local stores (drafts, intake token, receipt session, login state) in one chunk, not
+        // three: Rolldown splits out modules the lazy pages share with the entry, and each file a first visit
+        // fetches costs its headers. Only these modules (no dependencies), all in the entry's static imports,
+        // so no route loads more than before; without it the shared draft store factory would add a fourth.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'local-state',
+              test: /\/src\/(lib\/(draft-storage|login-state)|stores\/(draft-store|report-form|report-form-store|intake-token|receipt-session))\.ts$/,
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
+    },
   },
 });
