@@ -1,11 +1,11 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, ScrollRestoration, useLocation, useMatches, useNavigation } from 'react-router';
-import { useHasIntake } from '../features/anonymous/intake-token';
-import { useHasReceiptSession } from '../features/anonymous/receipt-session';
-import { useReportForm } from '../features/report-wizard/report-form-store';
+import { guardRedirect } from '../lib/guards';
 import { useIsLoggedIn } from '../lib/login-state';
 import { useSessionExpired } from '../lib/session-sync';
-import { guardRedirect } from './guards';
+import { useHasIntake } from '../stores/intake-token';
+import { useHasReceiptSession } from '../stores/receipt-session';
+import { useReportForm } from '../stores/report-form-store';
 import { DefaultLayout, MinimalLayout } from './layouts/default-layout';
 import { isRouteMeta, type LayoutName, type RouteMeta } from './route-meta';
 

@@ -1,4 +1,4 @@
-import type { RouteGuardMeta } from './guards';
+import type { RouteGuardMeta } from '../lib/guards';
 
 /**
  * `minimal`: brand, language and colour only, for the invitation (statement) pages. The accused person and

@@ -1,7 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { PageLoading } from '../components/page-loading';
 import { paths } from '../config/paths';
 import { clearReloadFlagWhenReady, withReloadOnce } from './lazy-reload';
-import { PageLoading } from './page-loading';
 import { RootRoute } from './root-route';
 import { RouteError } from './route-error';
 import type { RouteMeta } from './route-meta';

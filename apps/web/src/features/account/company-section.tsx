@@ -7,9 +7,9 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { FormTextField } from '../../components/form/form-text-field';
 import { showSnackbar } from '../../components/snackbar/snackbar-store';
 import { pageSections } from '../../config/paths';
-import { FormTextField } from '../auth/components/form-text-field';
 import { useJoinCompany } from './api/join-company';
 import { ActionAlert, useActionForm } from './use-action-form';
 

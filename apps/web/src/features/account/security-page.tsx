@@ -13,13 +13,13 @@ import { useState } from 'react';
 import type { Control, FieldValues, Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { FormTextField } from '../../components/form/form-text-field';
 import { useCurrentUser } from '../../components/header/use-current-user';
 import { PageShell } from '../../components/page-shell';
 import { showSnackbar } from '../../components/snackbar/snackbar-store';
 import { paths } from '../../config/paths';
 import { useDateTime } from '../../lib/datetime';
 import { errorText } from '../../lib/messages';
-import { FormTextField } from '../auth/components/form-text-field';
 import {
   type TotpStart,
   useConfirmTotp,

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { type DefaultValues, type FieldValues, type Path, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormAlert } from '../../components/form/form-alert';
 import { lazyResolver } from '../../lib/lazy-resolver';
 import { errorText } from '../../lib/messages';
 import { type RequestError, toRequestError } from '../../lib/request-error';
-import { FormAlert } from '../auth/components/form-alert';
-import { applyServerErrors } from '../auth/lib/server-errors';
+import { applyServerErrors } from '../../lib/server-errors';
 
 /**
  * A small form whose server errors land on its fields. Every change on this page asks for the current

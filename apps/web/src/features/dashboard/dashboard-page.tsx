@@ -20,13 +20,13 @@ import { paths } from '../../config/paths';
 import { useDateTime } from '../../lib/datetime';
 import { useIsLoggedIn } from '../../lib/login-state';
 import { errorText } from '../../lib/messages';
-import { PendingReceiptsPanel, SavedReceiptsPanel } from '../anonymous/components/saved-receipts-panel';
-import { useReportForm } from '../report-wizard/report-form-store';
+import { useReportForm } from '../../stores/report-form-store';
+import { PendingReceiptsPanel, SavedReceiptsPanel } from './components/saved-receipts-panel';
 import '../../locales/report-copy';
-import { reportTypeLabel } from '../report-wizard/report-type-labels';
+import { STATUS_CHIPS } from '../../lib/report-status';
+import { reportTypeLabel } from '../../lib/report-type-labels';
+import { isReportUnread, readSeenReports } from '../../lib/seen-reports';
 import { MY_REPORTS_PAGE_SIZE, type ReportSummary, useMyReports } from './api/list-my-reports';
-import { STATUS_CHIPS } from './report-status';
-import { isReportUnread, readSeenReports } from './seen-reports';
 
 export default function DashboardPage() {
   const { t } = useTranslation();

@@ -1,7 +1,12 @@
-import type { ReportForm } from '@ansim/shared/report-form';
-import { create, type StoreApi, type UseBoundStore } from 'zustand';
+import type { StoreApi, UseBoundStore } from 'zustand';
 import { draftStorage } from '../../lib/draft-storage';
-import { emptyReportForm } from '../report-wizard/report-form';
+import {
+  createDraftStore,
+  type DraftState,
+  type DraftStoreOptions,
+  loadDraftForm,
+} from '../../stores/draft-store';
+import { emptyReportForm, type ReportForm } from '../../stores/report-form';
 import type { InvitationKind } from './api/invitation-api';
 
 /**
@@ -31,15 +36,7 @@ export const STATEMENT_FIELDS = {
 
 export type StatementField = (typeof STATEMENT_FIELDS)[InvitationKind][number];
 
-const STEP_KEY = 'step';
-
-/** One kind's draft keys: `ansim.invitationDraft.<kind>.<field>`. */
-const storageOf = (kind: InvitationKind) => draftStorage(`${STATEMENT_DRAFT_PREFIX}${kind}.`);
-const read = (kind: InvitationKind, name: string) => storageOf(kind).read<unknown>(name);
-const write = (kind: InvitationKind, name: string, value: unknown) => storageOf(kind).write(name, value);
-
-/** Removes every stored key of one kind's draft. */
-export const clearStatementDraft = (kind: InvitationKind): void => storageOf(kind).clear();
+const EMPTY_FORM = emptyReportForm();
 
 function hasShapeOf(value: unknown, initial: unknown): boolean {
   // The nullable evidence lists start as null and become lists of file ids.
@@ -48,72 +45,30 @@ function hasShapeOf(value: unknown, initial: unknown): boolean {
   return typeof value === typeof initial;
 }
 
-/** The stored draft of one kind: a full report form with `report_type` set, only that kind's fields read back. */
-export function loadStatementDraft(kind: InvitationKind): ReportForm {
-  const form = { ...emptyReportForm(), report_type: kind } as ReportForm;
-  const target = form as unknown as Record<string, unknown>;
-  const empty = emptyReportForm() as unknown as Record<string, unknown>;
-  for (const field of STATEMENT_FIELDS[kind]) {
-    const stored = read(kind, field);
+/** One kind's draft: `ansim.invitationDraft.<kind>.<field>`, a full report form with `report_type` set. */
+function draftOptions(kind: InvitationKind): DraftStoreOptions<ReportForm, StatementField> {
+  return {
+    prefix: `${STATEMENT_DRAFT_PREFIX}${kind}.`,
+    fields: STATEMENT_FIELDS[kind],
+    initial: () => ({ ...emptyReportForm(), report_type: kind }),
     // A value of another shape (an older version, a hand edit) is dropped rather than sent to the server.
-    if (stored !== undefined && hasShapeOf(stored, empty[field])) target[field] = stored;
-  }
-  const lastEdit = read(kind, 'last_edit');
-  if (typeof lastEdit === 'string') form.last_edit = lastEdit;
-  return form;
+    accepts: (field, value) => hasShapeOf(value, EMPTY_FORM[field]),
+  };
 }
 
-function loadStep(kind: InvitationKind): number {
-  const stored = read(kind, STEP_KEY);
-  return typeof stored === 'number' && Number.isInteger(stored) && stored >= 0 ? stored : 0;
-}
+/** Removes every stored key of one kind's draft. */
+export const clearStatementDraft = (kind: InvitationKind): void =>
+  draftStorage(draftOptions(kind).prefix).clear();
 
-export interface StatementDraftState {
-  kind: InvitationKind;
-  form: ReportForm;
-  /** The current step; the number of steps is the review screen. Persisted so a reload resumes there. */
-  step: number;
-  /** Per-field messages of the server's last 400, keyed by dotted path. Not persisted. */
-  serverErrors: Record<string, string>;
-  setField: <K extends StatementField>(field: K, value: ReportForm[K]) => void;
-  setStep: (step: number) => void;
-  setServerErrors: (errors: Record<string, string>) => void;
-  /** After the statement was received: nothing of it stays on this device. */
-  clear: () => void;
-}
+/** The stored draft of one kind: a full report form with `report_type` set, only that kind's fields read back. */
+export const loadStatementDraft = (kind: InvitationKind): ReportForm => loadDraftForm(draftOptions(kind));
 
-function withoutErrorsFor(errors: Record<string, string>, field: string): Record<string, string> {
-  const entries = Object.entries(errors).filter(([path]) => path !== field && !path.startsWith(`${field}.`));
-  return entries.length === Object.keys(errors).length ? errors : Object.fromEntries(entries);
-}
+export type StatementDraftState = DraftState<ReportForm, StatementField> & { kind: InvitationKind };
 
 export function createStatementDraftStore(
   kind: InvitationKind,
 ): UseBoundStore<StoreApi<StatementDraftState>> {
-  return create<StatementDraftState>((set) => ({
-    kind,
-    form: loadStatementDraft(kind),
-    step: loadStep(kind),
-    serverErrors: {},
-    setField: (field, value) => {
-      const lastEdit = new Date().toISOString();
-      write(kind, field, value);
-      write(kind, 'last_edit', lastEdit);
-      set((state) => ({
-        form: { ...state.form, [field]: value, last_edit: lastEdit },
-        serverErrors: withoutErrorsFor(state.serverErrors, field),
-      }));
-    },
-    setStep: (step) => {
-      write(kind, STEP_KEY, step);
-      set({ step });
-    },
-    setServerErrors: (serverErrors) => set({ serverErrors }),
-    clear: () => {
-      clearStatementDraft(kind);
-      set({ form: { ...emptyReportForm(), report_type: kind }, step: 0, serverErrors: {} });
-    },
-  }));
+  return createDraftStore(draftOptions(kind), () => ({ kind }));
 }
 
 /** One store per kind, created on first use (a tab may hold a defendant and a reference link at once). */

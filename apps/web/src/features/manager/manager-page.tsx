@@ -6,11 +6,12 @@ import Typography from '@mui/material/Typography';
 import { useCallback, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigation, useSearchParams } from 'react-router';
+import { ManagerGate, ManagerOnly } from '../../components/manager-gate';
 import { PageShell } from '../../components/page-shell';
 import { paths } from '../../config/paths';
+import { useManagerAccess } from '../../hooks/use-manager-access';
 import { isRequestError } from '../../lib/request-error';
 import { useManagerReports } from './api/list-reports';
-import { ManagerGate, ManagerOnly } from './components/manager-gate';
 import { ReportsFilterBar } from './components/reports-filter-bar';
 import { ReportsTable } from './components/reports-table';
 import {
@@ -20,7 +21,6 @@ import {
   type ManagerFilters,
   updateFilters,
 } from './lib/filters';
-import { useManagerAccess } from './use-manager-access';
 
 function ManagerConsole() {
   const { t } = useTranslation();

@@ -6,14 +6,14 @@ import Skeleton from '@mui/material/Skeleton';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import { ManagerGate, ManagerOnly } from '../../components/manager-gate';
 import { PageShell } from '../../components/page-shell';
 import { TextInput } from '../../components/text-input';
 import { paths } from '../../config/paths';
+import { useManagerAccess } from '../../hooks/use-manager-access';
 import { isRequestError } from '../../lib/request-error';
 import { useReportStats } from './api/report-stats';
-import { ManagerGate, ManagerOnly } from './components/manager-gate';
 import { StatsCards } from './components/stats-cards';
-import { useManagerAccess } from './use-manager-access';
 
 // The charts load after the headline numbers can show, in their own chunk.
 const StatsCharts = lazy(() => import('./components/stats-charts'));

@@ -1,6 +1,6 @@
 import { stepErrors } from '@ansim/shared/report-form';
 import { describe, expect, it } from 'vitest';
-import { emptyReportForm } from './report-form';
+import { emptyReportForm } from '../../stores/report-form';
 import { formErrors, stepOfFirstError } from './wizard-errors';
 
 describe('wizard validation wiring', () => {

@@ -1,6 +1,6 @@
 import type { ReportType, StepKey } from '@ansim/shared/constants';
 import { formErrors, STEP_FIELDS } from '@ansim/shared/report-form-rules';
-import { stepsFor } from './report-form-store';
+import { stepsFor } from '../../stores/report-form-store';
 
 export { formErrors };
 

@@ -3,8 +3,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
 import { RequestError } from '../../../lib/request-error';
-import { useReportForm } from '../../report-wizard/report-form-store';
-import { INTAKE_HEADER, intakeHeaders, useIntakeToken } from '../intake-token';
+import { INTAKE_HEADER, intakeHeaders, useIntakeToken } from '../../../stores/intake-token';
+import { useReportForm } from '../../../stores/report-form-store';
 import IntakePage from './intake-page';
 
 const request = vi.fn();
@@ -12,7 +12,7 @@ vi.mock('../../../lib/request', () => ({ request: (...args: unknown[]) => reques
 vi.mock('../../../lib/site-info', () => ({
   useSiteInfo: () => ({ operator_name: '안심신고 운영팀', operator_contact: 'help@ansim.example' }),
 }));
-vi.mock('../../auth/components/captcha-field', () => ({
+vi.mock('../../../components/form/captcha-field', () => ({
   CaptchaField: ({ onChange }: { onChange: (payload: string) => void }) => (
     <button type="button" onClick={() => onChange('captcha-payload')}>
       captcha

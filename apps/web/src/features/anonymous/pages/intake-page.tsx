@@ -8,17 +8,17 @@ import Typography from '@mui/material/Typography';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { createIntake, useIntakeInfo } from '../../../api/intake';
+import { AnonymityFacts } from '../../../components/anonymity-facts';
 import { FailureAlert } from '../../../components/failure-alert';
+import { CaptchaField, type CaptchaHandle } from '../../../components/form/captcha-field';
 import { PageShell } from '../../../components/page-shell';
 import { paths } from '../../../config/paths';
 import { errorText } from '../../../lib/messages';
 import { isRequestError } from '../../../lib/request-error';
-import { CaptchaField, type CaptchaHandle } from '../../auth/components/captcha-field';
-import { useReportForm } from '../../report-wizard/report-form-store';
-import { createIntake, useIntakeInfo } from '../api/intake';
-import { AnonymityFacts } from '../components/anonymity-facts';
-import { isSessionUsable, startIntake, useIntakeToken } from '../intake-token';
-import '../anonymous-copy';
+import { isSessionUsable, startIntake, useIntakeToken } from '../../../stores/intake-token';
+import { useReportForm } from '../../../stores/report-form-store';
+import '../../../locales/anonymous-copy';
 
 /**
  * /c/{code}: a company's public intake link. Anyone can file an anonymous report here without an account;

@@ -3,14 +3,14 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
 import { RequestError } from '../../../lib/request-error';
-import { useReceiptSession } from '../receipt-session';
-import { useSavedReceipts } from '../saved-receipts';
+import { useReceiptSession } from '../../../stores/receipt-session';
+import { useSavedReceipts } from '../../../stores/saved-receipts';
 import ReceiptPage from './receipt-page';
 
 const request = vi.fn();
 vi.mock('../../../lib/request', () => ({ request: (...args: unknown[]) => request(...args) }));
 // The proof-of-work widget does not run in jsdom; a button stands in for "verified".
-vi.mock('../../auth/components/captcha-field', () => ({
+vi.mock('../../../components/form/captcha-field', () => ({
   CaptchaField: ({ onChange, error }: { onChange: (payload: string) => void; error?: string }) => (
     <>
       <button type="button" onClick={() => onChange('captcha-payload')}>

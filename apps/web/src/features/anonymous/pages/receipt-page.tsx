@@ -8,23 +8,18 @@ import Typography from '@mui/material/Typography';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { openReceipt } from '../../../api/receipt';
 import { FailureAlert } from '../../../components/failure-alert';
+import { CaptchaField, type CaptchaHandle } from '../../../components/form/captcha-field';
 import { PageShell } from '../../../components/page-shell';
 import { paths } from '../../../config/paths';
 import { errorText } from '../../../lib/messages';
+import { normalizeReceipt, receiptTail } from '../../../lib/receipt-format';
 import { isRequestError } from '../../../lib/request-error';
-import { CaptchaField, type CaptchaHandle } from '../../auth/components/captcha-field';
-import { openReceipt } from '../api/receipt';
-import { normalizeReceipt, receiptTail } from '../receipt-format';
-import { useReceiptSession } from '../receipt-session';
-import { useSavedReceipts } from '../saved-receipts';
-import '../anonymous-copy';
+import { useReceiptSession } from '../../../stores/receipt-session';
+import { type ReceiptPageState, useSavedReceipts } from '../../../stores/saved-receipts';
+import '../../../locales/anonymous-copy';
 import { useDateTime } from '../../../lib/datetime';
-
-/** Navigation state from the dashboard: which saved receipt to fill in (by when it was saved, not the digits). */
-export interface ReceiptPageState {
-  savedAt?: string;
-}
 
 /**
  * /receipt: the 16-digit receipt and the captcha open one anonymous report for two hours, with no account

@@ -4,12 +4,12 @@ import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormAlert } from '../../../components/form/form-alert';
+import { FormTextField } from '../../../components/form/form-text-field';
 import { lazyResolver } from '../../../lib/lazy-resolver';
 import { errorText } from '../../../lib/messages';
 import type { RequestError } from '../../../lib/request-error';
-import { applyServerErrors } from '../lib/server-errors';
-import { FormAlert } from './form-alert';
-import { FormTextField } from './form-text-field';
+import { applyServerErrors } from '../../../lib/server-errors';
 
 type EmailValues = { email: string };
 

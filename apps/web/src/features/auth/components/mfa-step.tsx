@@ -6,13 +6,13 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormAlert } from '../../../components/form/form-alert';
+import { FormTextField } from '../../../components/form/form-text-field';
 import { lazyResolver } from '../../../lib/lazy-resolver';
 import { errorText } from '../../../lib/messages';
 import { type RequestError, toRequestError } from '../../../lib/request-error';
+import { applyServerErrors } from '../../../lib/server-errors';
 import { useMfaLogin } from '../api/login';
-import { applyServerErrors } from '../lib/server-errors';
-import { FormAlert } from './form-alert';
-import { FormTextField } from './form-text-field';
 
 /**
  * The second step of a login whose password was right: a code from the authenticator app, a recovery code,

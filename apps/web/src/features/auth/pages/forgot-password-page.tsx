@@ -2,9 +2,9 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { AuthCard } from '../../../components/auth-card';
 import { paths } from '../../../config/paths';
 import { useSendResetEmail } from '../api/send-reset-email';
-import { AuthCard } from '../components/auth-card';
 import { EmailForm } from '../components/email-form';
 
 /** /forgot-password: the reset link only; a missing confirmation mail has its own page (/register/resend). */

@@ -9,21 +9,21 @@ import { useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import { afterLoginPath } from '../../../app/guards';
+import { AuthCard } from '../../../components/auth-card';
+import { CaptchaField, type CaptchaHandle } from '../../../components/form/captcha-field';
+import { FormAlert } from '../../../components/form/form-alert';
+import { FormTextField } from '../../../components/form/form-text-field';
 import { currentUserQuery } from '../../../components/header/current-user-query';
 import { showSnackbar } from '../../../components/snackbar/snackbar-store';
 import { paths } from '../../../config/paths';
+import { afterLoginPath } from '../../../lib/guards';
 import { lazyResolver } from '../../../lib/lazy-resolver';
 import { errorText, fieldMessage } from '../../../lib/messages';
 import { type RequestError, toRequestError } from '../../../lib/request-error';
+import { applyServerErrors } from '../../../lib/server-errors';
 import { useLogin } from '../api/login';
 import { useResendConfirmation } from '../api/resend-confirmation';
-import { AuthCard } from '../components/auth-card';
-import { CaptchaField, type CaptchaHandle } from '../components/captcha-field';
-import { FormAlert } from '../components/form-alert';
-import { FormTextField } from '../components/form-text-field';
 import { MfaStep } from '../components/mfa-step';
-import { applyServerErrors } from '../lib/server-errors';
 
 export default function LoginPage() {
   const { t } = useTranslation();

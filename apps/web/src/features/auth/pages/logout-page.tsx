@@ -14,10 +14,10 @@ import { PageShell } from '../../../components/page-shell';
 import { showSnackbar } from '../../../components/snackbar/snackbar-store';
 import { paths } from '../../../config/paths';
 import { logout } from '../../../lib/login-state';
-import { useIntakeToken } from '../../anonymous/intake-token';
-import { useReportForm } from '../../report-wizard/report-form-store';
+import { useIntakeToken } from '../../../stores/intake-token';
+import { useReportForm } from '../../../stores/report-form-store';
 import '../../../locales/report-copy';
-import { reportTypeLabel } from '../../report-wizard/report-type-labels';
+import { reportTypeLabel } from '../../../lib/report-type-labels';
 
 type Phase = 'confirm' | 'running' | 'done';
 

@@ -6,11 +6,11 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import { AuthCard } from '../../../components/auth-card';
+import { FormAlert } from '../../../components/form/form-alert';
 import { paths } from '../../../config/paths';
 import { errorText } from '../../../lib/messages';
 import { useConfirmEmail } from '../api/confirm-email';
-import { AuthCard } from '../components/auth-card';
-import { FormAlert } from '../components/form-alert';
 
 export default function RegisterConfirmPage() {
   const { t } = useTranslation();

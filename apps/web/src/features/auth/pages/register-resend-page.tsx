@@ -2,9 +2,9 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { AuthCard } from '../../../components/auth-card';
 import { paths } from '../../../config/paths';
 import { useResendConfirmation } from '../api/resend-confirmation';
-import { AuthCard } from '../components/auth-card';
 import { EmailForm } from '../components/email-form';
 
 /** /register/resend: a new confirmation mail for an account that has not been confirmed yet. */

@@ -6,16 +6,16 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import { AuthCard } from '../../../components/auth-card';
+import { FormAlert } from '../../../components/form/form-alert';
+import { FormTextField } from '../../../components/form/form-text-field';
 import { paths } from '../../../config/paths';
 import { lazyResolver } from '../../../lib/lazy-resolver';
 import { useLoginState } from '../../../lib/login-state';
 import { errorText } from '../../../lib/messages';
 import type { RequestError } from '../../../lib/request-error';
+import { applyServerErrors } from '../../../lib/server-errors';
 import { useResetPassword } from '../api/reset-password';
-import { AuthCard } from '../components/auth-card';
-import { FormAlert } from '../components/form-alert';
-import { FormTextField } from '../components/form-text-field';
-import { applyServerErrors } from '../lib/server-errors';
 import type { ResetPasswordFormValues } from '../schemas';
 
 export default function ResetPasswordPage() {

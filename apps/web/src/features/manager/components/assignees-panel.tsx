@@ -10,9 +10,9 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextInput } from '../../../components/text-input';
+import { useManagerAccess } from '../../../hooks/use-manager-access';
 import { formatDateTime } from '../../../lib/datetime';
 import { useAddExclusion, useSetAssignees } from '../api/assignees';
-import { useManagerAccess } from '../use-manager-access';
 
 function roleLabel(t: ReturnType<typeof useTranslation>['t'], role: string) {
   return t(`manager.assignees.roles.${role}`, { defaultValue: role });

@@ -10,9 +10,9 @@ import { useEffect, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { FormTextField } from '../../../components/form/form-text-field';
 import { lazyResolver } from '../../../lib/lazy-resolver';
 import { registerFieldMessages } from '../../../lib/messages';
-import { FormTextField } from '../../auth/components/form-text-field';
 import { useUpdateMeasure } from '../api/measures';
 import { protectionLabel } from './labels';
 

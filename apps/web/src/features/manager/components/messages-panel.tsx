@@ -8,13 +8,13 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { deleteUnsentFile } from '../../../api/delete-evidence';
+import type { EvidenceFile } from '../../../api/evidence-files';
+import { fileDownloadUrl } from '../../../api/evidence-files';
+import { uploadFile } from '../../../api/upload-evidence';
 import { AttachmentPicker, MessageFiles } from '../../../components/attachment-picker';
 import { TextInput } from '../../../components/text-input';
 import { formatDateTime } from '../../../lib/datetime';
-import { deleteUnsentFile } from '../../report-wizard/api/delete-evidence';
-import type { EvidenceFile } from '../../report-wizard/api/evidence-files';
-import { fileDownloadUrl } from '../../report-wizard/api/evidence-files';
-import { uploadFile } from '../../report-wizard/api/upload-evidence';
 import { usePostManagerMessage } from '../api/post-message';
 
 const MESSAGE_MAX = 5000;

@@ -20,11 +20,11 @@ import { useEffect, useMemo } from 'react';
 import { Controller, type DefaultValues, get, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { FormTextField } from '../../../components/form/form-text-field';
 import { showSnackbar } from '../../../components/snackbar/snackbar-store';
 import { lazyResolver } from '../../../lib/lazy-resolver';
 import { fieldMessage, registerFieldMessages } from '../../../lib/messages';
 import { isRequestError } from '../../../lib/request-error';
-import { FormTextField } from '../../auth/components/form-text-field';
 import { useChangeStatus } from '../api/change-status';
 import { statusLabel } from './labels';
 

@@ -8,14 +8,14 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { deleteUnsentFile } from '../../../api/delete-evidence';
+import type { EvidenceFile } from '../../../api/evidence-files';
+import { fileDownloadUrl } from '../../../api/evidence-files';
+import { uploadFile } from '../../../api/upload-evidence';
 import { AttachmentPicker, MessageFiles } from '../../../components/attachment-picker';
 import { TextInput } from '../../../components/text-input';
 import { useDateTime } from '../../../lib/datetime';
 import { errorText } from '../../../lib/messages';
-import { deleteUnsentFile } from '../../report-wizard/api/delete-evidence';
-import type { EvidenceFile } from '../../report-wizard/api/evidence-files';
-import { fileDownloadUrl } from '../../report-wizard/api/evidence-files';
-import { uploadFile } from '../../report-wizard/api/upload-evidence';
 import { reportQuery } from '../api/get-report';
 import { usePostMessage, useReportMessages } from '../api/report-messages';
 

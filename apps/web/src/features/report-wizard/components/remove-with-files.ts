@@ -1,4 +1,4 @@
-import { deleteEvidence } from '../api/delete-evidence';
+import { deleteEvidence } from '../../../api/delete-evidence';
 
 /**
  * Removing an act or harm also deletes the files only it cited: evidence the reporter took back should not

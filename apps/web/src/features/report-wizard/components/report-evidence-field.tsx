@@ -1,12 +1,12 @@
 import type { FileView } from '@ansim/shared/contract/file';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { deleteEvidence } from '../../../api/delete-evidence';
+import { noteIntakeFailure } from '../../../api/draft-headers';
+import { ownFilesQuery, useOwnFiles } from '../../../api/evidence-files';
+import { uploadEvidence } from '../../../api/upload-evidence';
 import { EvidenceField } from '../../../components/form/evidence-field';
-import { deleteEvidence } from '../api/delete-evidence';
-import { noteIntakeFailure } from '../api/draft-headers';
-import { ownFilesQuery, useOwnFiles } from '../api/evidence-files';
-import { uploadEvidence } from '../api/upload-evidence';
-import { useReportForm } from '../report-form-store';
+import { useReportForm } from '../../../stores/report-form-store';
 
 type EvidenceList = 'acts' | 'harms';
 

@@ -1,6 +1,6 @@
 import { DraftTextField, type DraftTextFieldProps } from '../../../components/form/draft-fields';
-import type { ReportField, ReportForm } from '../report-form';
-import { useReportForm } from '../report-form-store';
+import type { ReportField, ReportForm } from '../../../stores/report-form';
+import { useReportForm } from '../../../stores/report-form-store';
 
 type StringField = {
   [K in ReportField]: ReportForm[K] extends string ? K : ReportForm[K] extends string | null ? K : never;

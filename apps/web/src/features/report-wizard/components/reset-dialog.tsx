@@ -1,12 +1,12 @@
 import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { deleteEvidence } from '../../../api/delete-evidence';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { showSnackbar } from '../../../components/snackbar/snackbar-store';
-import { deleteEvidence } from '../api/delete-evidence';
-import { evidenceIds } from '../report-form';
-import { useReportForm } from '../report-form-store';
-import { reportTypeLabel } from '../report-type-labels';
+import { reportTypeLabel } from '../../../lib/report-type-labels';
+import { evidenceIds } from '../../../stores/report-form';
+import { useReportForm } from '../../../stores/report-form-store';
 
 /**
  * "Start over", behind a confirmation: a reporter who typed a painful account must not lose it to one stray

@@ -2,7 +2,7 @@ import type { ReportType, StepKey } from '@ansim/shared/constants';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { stepDescription, stepLabel } from '../report-type-labels';
+import { stepDescription, stepLabel } from '../../../lib/report-type-labels';
 
 /** The ordered steps of a report type with what each one asks for. */
 export function StepList({

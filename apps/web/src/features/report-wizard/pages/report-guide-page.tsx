@@ -6,14 +6,14 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { AnonymityFacts } from '../../../components/anonymity-facts';
 import { PageShell } from '../../../components/page-shell';
 import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/datetime';
-import { AnonymityFacts } from '../../anonymous/components/anonymity-facts';
+import { stepsFor, useReportForm } from '../../../stores/report-form-store';
 import { StepList } from '../components/step-list';
-import { stepsFor, useReportForm } from '../report-form-store';
 import '../../../locales/report-copy';
-import { reportTypeLabel } from '../report-type-labels';
+import { reportTypeLabel } from '../../../lib/report-type-labels';
 
 /** What to have at hand for each type, by the steps it asks for. */
 const PREPARE: Record<ReportType, readonly string[]> = {

@@ -12,14 +12,14 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { AnonymityFacts } from '../../../components/anonymity-facts';
 import { useCurrentUser } from '../../../components/header/use-current-user';
 import { PageShell } from '../../../components/page-shell';
 import { pageSections, paths } from '../../../config/paths';
 import { useIsLoggedIn } from '../../../lib/login-state';
-import { AnonymityFacts } from '../../anonymous/components/anonymity-facts';
-import { useReportForm } from '../report-form-store';
+import { useReportForm } from '../../../stores/report-form-store';
 import '../../../locales/report-copy';
-import { reportTypeLabel } from '../report-type-labels';
+import { reportTypeLabel } from '../../../lib/report-type-labels';
 
 const ICONS: Record<ReporterReportType, typeof CampaignOutlinedIcon> = {
   anonym: VisibilityOffOutlinedIcon,

@@ -7,17 +7,17 @@ import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { PageLoading } from '../../../app/page-loading';
+import { PageLoading } from '../../../components/page-loading';
 import { PageShell } from '../../../components/page-shell';
 import { useStepAddress } from '../../../lib/step-address';
-import { useIntakeToken } from '../../anonymous/intake-token';
-import { stepsFor, useReportForm } from '../report-form-store';
+import { useIntakeToken } from '../../../stores/intake-token';
+import { stepsFor, useReportForm } from '../../../stores/report-form-store';
 import '../../../locales/report-copy';
-import { reportTypeLabel, stepLabel } from '../report-type-labels';
+import { reportTypeLabel, stepLabel } from '../../../lib/report-type-labels';
 
 // Only an anonymous draft needs an intake token; the other types do not load its gate.
 const IntakeGate = lazy(() =>
-  import('../../anonymous/components/intake-gate').then((module) => ({ default: module.IntakeGate })),
+  import('../components/intake-gate').then((module) => ({ default: module.IntakeGate })),
 );
 
 /** The wrapper of the wizard's step page (spec §2 report-t-a): title and stepper, the step below. */

@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
 import { createQueryClient } from '../../../lib/query-client';
-import { useReportForm } from '../report-form-store';
+import { useReportForm } from '../../../stores/report-form-store';
 import WizardStepPage from './wizard-step-page';
 
 beforeAll(async () => {

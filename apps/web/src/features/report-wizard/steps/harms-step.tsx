@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { CheckboxGroupField, DraftTextField } from '../../../components/form/draft-fields';
 import { RepeatableSection } from '../../../components/form/repeatable-section';
 import { StepSection } from '../../../components/form/step-section';
+import { useReportForm } from '../../../stores/report-form-store';
 import { deleteFilesOf } from '../components/remove-with-files';
 import { ReportEvidenceField } from '../components/report-evidence-field';
 import { FormField, useListField } from '../components/report-fields';
-import { useReportForm } from '../report-form-store';
 
 /** Step 3: what the acts did to the reporter, with evidence, and what they want the company to do. */
 export function HarmsStep() {

@@ -12,8 +12,8 @@ import { useTranslation } from 'react-i18next';
 import { DraftTextField, fieldId, useFieldError } from '../../../components/form/draft-fields';
 import { StepSection } from '../../../components/form/step-section';
 import { TextInput } from '../../../components/text-input';
+import { useReportForm } from '../../../stores/report-form-store';
 import { FormField } from '../components/report-fields';
-import { useReportForm } from '../report-form-store';
 
 const OTHER_RELATIONSHIP = '기타';
 type RelationshipOption = (typeof RELATIONSHIP_OPTIONS_KO)[number];

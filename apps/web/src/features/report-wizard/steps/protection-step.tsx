@@ -3,8 +3,8 @@ import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { CheckboxGroupField } from '../../../components/form/draft-fields';
+import { useReportForm } from '../../../stores/report-form-store';
 import { FormField } from '../components/report-fields';
-import { useReportForm } from '../report-form-store';
 
 /**
  * Formal step 4: protective measures during the investigation. Labor Standards Act art. 76-3 ③ obliges the

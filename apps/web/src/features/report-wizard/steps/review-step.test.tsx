@@ -5,10 +5,10 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { initI18n } from '../../../lib/i18n';
 import { createQueryClient } from '../../../lib/query-client';
 import { RequestError } from '../../../lib/request-error';
-import { startIntake, useIntakeToken } from '../../anonymous/intake-token';
-import { useReceiptSession } from '../../anonymous/receipt-session';
-import { readSavedReceipts, useSavedReceipts } from '../../anonymous/saved-receipts';
-import { stepsFor, useReportForm } from '../report-form-store';
+import { startIntake, useIntakeToken } from '../../../stores/intake-token';
+import { useReceiptSession } from '../../../stores/receipt-session';
+import { stepsFor, useReportForm } from '../../../stores/report-form-store';
+import { readSavedReceipts, useSavedReceipts } from '../../../stores/saved-receipts';
 import { ReviewStep } from './review-step';
 
 const request = vi.fn();
