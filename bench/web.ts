@@ -36,14 +36,10 @@ export function buildWeb(): { dist: string; cleanup: () => void } {
   if (process.env.BENCH_WEB_DIST)
     return { dist: path.resolve(process.env.BENCH_WEB_DIST), cleanup: () => {} };
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'ansim-bench-web-'));
-  const vite = path.join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js');
-  execFileSync(process.execPath, [vite, 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'], {
+  // The same build as `npm run build`: the browser's files, the prerender bundle, precompressed copies.
+  execFileSync(process.execPath, [path.join(webDir, 'scripts', 'build.mjs'), dist], {
     cwd: webDir,
-    stdio: 'inherit',
-  });
-  execFileSync(process.execPath, [path.join(webDir, 'scripts', 'compress.mjs'), dist], {
-    cwd: webDir,
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', 'inherit'],
   });
   return { dist, cleanup: () => fs.rmSync(dist, { recursive: true, force: true }) };
 }

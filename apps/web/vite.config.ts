@@ -18,11 +18,21 @@ const preactAliases = Object.entries({
   'react/jsx-dev-runtime': 'jsx-runtime/dist/jsxRuntime.mjs',
 }).map(([name, file]) => ({ find: new RegExp(`^${name}$`), replacement: preactFile(file) }));
 
-export default defineConfig({
+/**
+ * The prerender (src/entry-server.tsx, decision 0020) renders with preact-render-to-string, which sits at the
+ * workspace root beside posthog's Preact 10: it must reach the app's Preact 11 too, or the hooks of the page and
+ * the renderer's own would live in two copies of Preact.
+ */
+const preactSelfAlias = { find: /^preact(\/.*)?$/, replacement: `${preactDir}$1` };
+
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
   resolve: {
-    alias: preactAliases,
+    alias: isSsrBuild ? [...preactAliases, preactSelfAlias] : preactAliases,
   },
+  // The server bundle carries every dependency inside it, so React's names reach Preact there as they do in the
+  // browser (an external react-router would import React 19 itself).
+  ssr: { noExternal: true },
   server: {
     port: 5173,
     proxy: {
@@ -38,7 +48,8 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     // Emits .vite/manifest.json so the initial-JS budget of the landing route can be measured from the build.
-    manifest: true,
+    manifest: !isSsrBuild,
+    copyPublicDir: !isSsrBuild,
     rolldownOptions: {
       output: {
         codeSplitting: {
@@ -61,4 +72,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

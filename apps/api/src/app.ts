@@ -1,13 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DISPLAY_COOKIES } from '@ansim/shared/constants';
 import { ERROR_MESSAGES_KO } from '@ansim/shared/messages.ko';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -24,6 +30,7 @@ import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { receiptPlugin } from './plugins/reporter.ts';
 import { baseSecurityHeaders, registerSecurityHeaders } from './plugins/security-headers.ts';
 import { sessionPlugin } from './plugins/session.ts';
+import { type PrerenderedPage, prerenderedPages } from './prerendered-pages.ts';
 import { captchaRoutes } from './routes/api/v1/captcha.ts';
 import { companyRoutes } from './routes/api/v1/company.ts';
 import { companyInvitationRoutes } from './routes/api/v1/company-invitation.ts';
@@ -183,19 +190,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(intakeRoutes);
   await app.register(receiptRoutes);
 
-  const servesWebApp = await registerWebApp(
-    app,
-    config.WEB_DIST ? path.resolve(config.WEB_DIST) : defaultWebDist,
-  );
-  app.setNotFoundHandler((request, reply) => {
+  const webApp = await registerWebApp(app, config.WEB_DIST ? path.resolve(config.WEB_DIST) : defaultWebDist);
+  app.setNotFoundHandler(async (request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiRequest(request);
-    if (servesWebApp && isPage) {
+    if (webApp && isPage) {
+      const pathname = normalizedPath(request.url);
       // An invitee's page carries its token in the address until the page removes it: never send it on.
-      if (/^\/(defendant|reference|join)(\/|$)/.test(normalizedPath(request.url)))
+      if (/^\/(defendant|reference|join)(\/|$)/.test(pathname))
         reply.header('Referrer-Policy', 'no-referrer');
-      return reply
-        .header('Cache-Control', 'no-cache')
-        .sendFile('index.html', { etag: true, lastModified: true });
+      reply.header('Cache-Control', 'no-cache');
+      const page = drawsAsPrerendered(request) ? await webApp.prerendered(pathname) : null;
+      if (page) return sendPrerendered(request, reply, page);
+      return reply.sendFile('index.html', { etag: true, lastModified: true });
     }
     return reply.status(404).send({ code: 'NOT_FOUND', message: ERROR_MESSAGES_KO.NOT_FOUND });
   });
@@ -226,10 +232,37 @@ export const DOCUMENT_ONLY_HEADERS = [
 export const WORKER_SCRIPT_PREFIX = 'worker-';
 export const WORKER_ONLY_HEADERS = ['content-security-policy', 'referrer-policy'] as const;
 
-/** Serves the built web client; any other non-API GET gets index.html so the client router can take it. */
-async function registerWebApp(app: FastifyInstance, webDist: string): Promise<boolean> {
+/**
+ * The prerendered pages are Korean and light: a visitor who chose English or dark mode gets the plain page, which
+ * the app draws in their choice, rather than a page that switches language or colours when the app starts.
+ */
+function drawsAsPrerendered(request: FastifyRequest): boolean {
+  const mode = request.cookies[DISPLAY_COOKIES.colorMode];
+  const language = request.cookies[DISPLAY_COOKIES.language];
+  return (!mode || mode === 'light') && (!language || language === 'ko');
+}
+
+/** A prerendered page, compressed as the client accepts, and 304 when the client already has it. */
+function sendPrerendered(request: FastifyRequest, reply: FastifyReply, page: PrerenderedPage) {
+  reply.header('ETag', page.etag).header('Vary', 'Accept-Encoding');
+  if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
+  reply.type('text/html; charset=utf-8');
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepted)) return reply.header('Content-Encoding', 'br').send(page.br);
+  if (/\bgzip\b/.test(accepted)) return reply.header('Content-Encoding', 'gzip').send(page.gzip);
+  return reply.send(page.html);
+}
+
+/**
+ * Serves the built web client; any other non-API GET gets index.html so the client router can take it, or,
+ * for the public pages the build prerenders, that page's HTML (decision 0020).
+ */
+async function registerWebApp(
+  app: FastifyInstance,
+  webDist: string,
+): Promise<{ prerendered: (pathname: string) => Promise<PrerenderedPage | null> } | null> {
   const indexPath = path.join(webDist, 'index.html');
-  if (!fs.existsSync(indexPath)) return false;
+  if (!fs.existsSync(indexPath)) return null;
   await app.register(fastifyStatic, {
     root: webDist,
     wildcard: false,
@@ -251,5 +284,12 @@ async function registerWebApp(app: FastifyInstance, webDist: string): Promise<bo
         for (const name of WORKER_ONLY_HEADERS) reply.removeHeader(name);
     },
   });
-  return true;
+  const { OPERATOR_NAME, OPERATOR_CONTACT } = app.deps.config;
+  return {
+    prerendered: prerenderedPages(
+      webDist,
+      { operator_name: OPERATOR_NAME, operator_contact: OPERATOR_CONTACT },
+      app.log,
+    ),
+  };
 }

@@ -21,7 +21,7 @@ let count = 0;
 let raw = 0;
 let brotli = 0;
 for (const path of walk(dist)) {
-  if (!COMPRESSIBLE.has(extname(path)) || path.includes(`${join('.vite', '')}`)) continue;
+  if (!COMPRESSIBLE.has(extname(path)) || /[\\/]\.(vite|server)[\\/]/.test(path)) continue;
   const source = readFileSync(path);
   if (source.length < 512) continue;
   const br = brotliCompressSync(source, {

@@ -9,6 +9,7 @@ import { installAnalytics } from './lib/analytics';
 import { initI18n } from './lib/i18n';
 import { refreshLoginStatus } from './lib/login-state';
 import { runEffectsAsTasks } from './lib/preact-effects';
+import { renderOver } from './lib/render-over';
 import { installSessionKeepAlive } from './lib/session-sync';
 
 // Spec §1 start-up order: analytics plugin, mount, then refresh the login status.
@@ -19,15 +20,36 @@ const router = createAppRouter();
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element in index.html');
 
+/**
+ * A prerendered page (decision 0020) is already on screen: the first render must be the page itself, not the
+ * router's loading fallback, so it waits until the route's lazy modules are in. Preact then renders over the
+ * server's markup, reusing its elements.
+ */
+function routerReady(): Promise<void> {
+  if (!container?.hasChildNodes() || router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
 // Korean initialises synchronously; waiting only matters when another stored language must be fetched.
-void initI18n().then(() => {
-  createRoot(container).render(
+void Promise.all([initI18n(), routerReady()]).then(() => {
+  const app = (
     <StrictMode>
       <AppProviders>
         <RouterProvider router={router} />
       </AppProviders>
-    </StrictMode>,
+    </StrictMode>
   );
+  if (container.hasChildNodes()) {
+    renderOver(app, container);
+    // The server keeps a prerendered page inert until now: the app's handlers are on its elements from here on.
+    container.removeAttribute('inert');
+  } else createRoot(container).render(app);
   void refreshLoginStatus();
   installSessionKeepAlive();
 });

@@ -1,0 +1,161 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { SiteInfo } from '@ansim/shared/site';
+import type { FastifyBaseLogger } from 'fastify';
+
+/** The web build's prerender bundle (apps/web/src/entry-server.tsx), inside the build's dot-folder. */
+interface PrerenderModule {
+  /** Each prerendered path with the source modules its route loads. */
+  PRERENDERED_PAGES: Readonly<Record<string, readonly string[]>>;
+  renderPage(pathname: string, site: SiteInfo): Promise<string | null>;
+}
+
+/** An entry of Vite's build manifest (dist/.vite/manifest.json), keyed by source path. */
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+}
+
+/**
+ * The script and style files the modules load, with everything they import statically: what the client would
+ * fetch one after another once its entry script ran, named in the document so the browser fetches them at once.
+ */
+export function pageAssets(
+  manifest: Record<string, ManifestChunk>,
+  modules: readonly string[],
+): { scripts: string[]; styles: string[] } {
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the web build's manifest`);
+    scripts.add(chunk.file);
+    for (const style of chunk.css ?? []) styles.add(style);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const module of modules) visit(module);
+  return { scripts: [...scripts], styles: [...styles] };
+}
+
+export interface PrerenderedPage {
+  html: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+  etag: string;
+}
+
+/** Where the client finds the operator the page was rendered with (apps/web/src/lib/site-info.ts). */
+const SITE_INFO_ELEMENT_ID = 'site-info';
+const ROOT_ELEMENT = '<div id="root"></div>';
+
+/** JSON inside a script element: `<` escaped, so no value can close the element. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
+/** The external script that starts the app after the first paint (apps/web/public/start-after-paint.js). */
+export const START_AFTER_PAINT_SCRIPT = '/start-after-paint.js';
+
+/**
+ * index.html made into a prerendered page: the page's markup in its root element, inert until the app has
+ * rendered over it (a tap or a keystroke before then would be lost); the operator it names beside it; links to
+ * the page's own style sheets; and, in place of the entry script and its preloads, the script that starts them
+ * once the page has painted, with the page's own modules added to what it preloads.
+ */
+export function pageDocument(
+  indexHtml: string,
+  markup: string,
+  site: SiteInfo,
+  assets: { scripts: string[]; styles: string[] } = { scripts: [], styles: [] },
+): string {
+  if (!indexHtml.includes(ROOT_ELEMENT)) throw new Error(`index.html has no ${ROOT_ELEMENT}`);
+  if (!indexHtml.includes('</head>')) throw new Error('index.html has no </head>');
+  let entry: string | undefined;
+  const preloads: string[] = [];
+  const withoutScripts = indexHtml
+    .replace(/[ \t]*<script type="module" crossorigin src="([^"]+)"><\/script>\n?/, (_tag, src: string) => {
+      entry = src;
+      return '';
+    })
+    .replace(/[ \t]*<link rel="modulepreload" crossorigin href="([^"]+)">\n?/g, (_tag, href: string) => {
+      preloads.push(href);
+      return '';
+    });
+  if (!entry) throw new Error('index.html has no entry module script');
+  const missing = (file: string) => !indexHtml.includes(`"/${file}"`);
+  for (const file of assets.scripts.filter(missing)) preloads.push(`/${file}`);
+  const head = [
+    ...assets.styles.filter(missing).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    `<script src="${START_AFTER_PAINT_SCRIPT}" defer data-entry="${entry}" data-preload="${preloads.join(' ')}"></script>`,
+  ];
+  return withoutScripts
+    .replace(/[ \t]*<\/head>/, () => `${head.map((line) => `    ${line}\n`).join('')}  </head>`)
+    .replace(
+      ROOT_ELEMENT,
+      () =>
+        `<div id="root" inert>${markup}</div><script type="application/json" id="${SITE_INFO_ELEMENT_ID}">${scriptJson(site)}</script>`,
+    );
+}
+
+/**
+ * The public pages as HTML (decision 0020): a first visit paints from the document alone, without waiting for
+ * the scripts. Each page is what any logged-out visitor sees, the same for everyone, so it is rendered once, on
+ * its first request, and kept for the life of the process. Without a prerender bundle (a build older than it,
+ * or none), or when a page fails to render, the caller sends the plain index.html as before.
+ */
+export function prerenderedPages(
+  webDist: string,
+  site: SiteInfo,
+  log: FastifyBaseLogger,
+): (pathname: string) => Promise<PrerenderedPage | null> {
+  const entry = path.join(webDist, '.server', 'entry-server.js');
+  if (!fs.existsSync(entry)) return async () => null;
+  let bundle: Promise<PrerenderModule | null> | undefined;
+  const load = () =>
+    (bundle ??= (import(pathToFileURL(entry).href) as Promise<PrerenderModule>).catch((error: unknown) => {
+      log.warn({ err: error }, 'the prerender bundle did not load; index.html is sent instead');
+      return null;
+    }));
+  // Only the bundle's own few paths are ever kept, so this map cannot grow with what visitors ask for.
+  const pages = new Map<string, Promise<PrerenderedPage | null>>();
+
+  const render = async (loaded: PrerenderModule, pathname: string): Promise<PrerenderedPage | null> => {
+    try {
+      const markup = await loaded.renderPage(pathname, site);
+      if (markup === null) return null;
+      const [indexHtml, manifest] = await Promise.all([
+        fs.promises.readFile(path.join(webDist, 'index.html'), 'utf8'),
+        fs.promises.readFile(path.join(webDist, '.vite', 'manifest.json'), 'utf8'),
+      ]);
+      const assets = pageAssets(JSON.parse(manifest), loaded.PRERENDERED_PAGES[pathname] ?? []);
+      const html = Buffer.from(pageDocument(indexHtml, markup, site, assets));
+      return {
+        html,
+        br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        gzip: gzipSync(html, { level: 9 }),
+        etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
+      };
+    } catch (error) {
+      log.warn({ err: error, page: pathname }, 'prerendering a page failed; index.html is sent instead');
+      return null;
+    }
+  };
+
+  return async (pathname) => {
+    const loaded = await load();
+    if (!loaded || !Object.hasOwn(loaded.PRERENDERED_PAGES, pathname)) return null;
+    let page = pages.get(pathname);
+    if (!page) {
+      page = render(loaded, pathname);
+      pages.set(pathname, page);
+    }
+    return page;
+  };
+}

@@ -1,0 +1,185 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { DISPLAY_COOKIES } from '@ansim/shared/constants';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pageAssets, START_AFTER_PAINT_SCRIPT } from '../src/prerendered-pages.ts';
+import { createTestApp, type TestContext } from './helpers.ts';
+
+// A web build as Vite lays it out: index.html with the entry script, its preloads and style sheet; the client
+// manifest; and the prerender bundle in the dot-folder (here a stand-in with the real module's exports).
+const INDEX_HTML = `<!doctype html>
+<html lang="ko">
+  <head>
+    <title>안심신고</title>
+    <script type="module" crossorigin src="/assets/index-E1.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/shared-S1.js">
+    <link rel="stylesheet" crossorigin href="/assets/index-C1.css">
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+const MANIFEST = {
+  'index.html': { file: 'assets/index-E1.js', css: ['assets/index-C1.css'], imports: ['_shared-S1.js'] },
+  '_shared-S1.js': { file: 'assets/shared-S1.js' },
+  'src/pages/landing.tsx': {
+    file: 'assets/landing-L1.js',
+    css: ['assets/landing-L1.css'],
+    imports: ['index.html', '_shared-S1.js', '_site-info-I1.js'],
+  },
+  '_site-info-I1.js': { file: 'assets/site-info-I1.js' },
+};
+const SERVER_ENTRY = `
+export const PRERENDERED_PAGES = {
+  '/': ['src/pages/landing.tsx'],
+  '/elsewhere': [],
+  '/broken': [],
+};
+export async function renderPage(pathname, site) {
+  if (pathname === '/elsewhere') return null;
+  if (pathname === '/broken') throw new Error('render failed');
+  const text = site.operator_name.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  return '<main><h1>안전하고 공정한 직장</h1><p>' + text + '</p></main>';
+}
+`;
+// A value that would end the JSON's script element if it were not escaped.
+const OPERATOR_NAME = '운영팀</script><script>alert(1)</script>';
+
+let ctx: TestContext;
+let plain: TestContext;
+let webDist: string;
+let bareDist: string;
+
+function writeDist(dir: string, withPrerender: boolean) {
+  fs.mkdirSync(path.join(dir, '.vite'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'index.html'), INDEX_HTML);
+  fs.writeFileSync(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+  if (!withPrerender) return;
+  fs.mkdirSync(path.join(dir, '.server'));
+  fs.writeFileSync(path.join(dir, '.server', 'entry-server.js'), SERVER_ENTRY);
+}
+
+beforeAll(async () => {
+  webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'ansim-prerender-'));
+  bareDist = fs.mkdtempSync(path.join(os.tmpdir(), 'ansim-no-prerender-'));
+  writeDist(webDist, true);
+  writeDist(bareDist, false);
+  ctx = await createTestApp({
+    config: { WEB_DIST: webDist, OPERATOR_NAME, OPERATOR_CONTACT: 'privacy@ansim.example' },
+  });
+  plain = await createTestApp({ config: { WEB_DIST: bareDist } });
+});
+afterAll(async () => {
+  await ctx.close();
+  await plain.close();
+  fs.rmSync(webDist, { recursive: true, force: true });
+  fs.rmSync(bareDist, { recursive: true, force: true });
+});
+
+const get = (app: TestContext, url: string, headers: Record<string, string> = {}) =>
+  app.app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
+
+describe('prerendered public pages (decision 0020)', () => {
+  it('sends the page drawn in HTML, inert until the app starts after the first paint', async () => {
+    const response = await get(ctx, '/');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    const html = response.body;
+    expect(html).toContain('<div id="root" inert><main><h1>안전하고 공정한 직장</h1>');
+    // The entry script and its preloads are started by the after-paint script, with the page's own modules.
+    expect(html).not.toContain('<script type="module"');
+    expect(html).not.toContain('rel="modulepreload"');
+    expect(html).toContain(
+      `<script src="${START_AFTER_PAINT_SCRIPT}" defer data-entry="/assets/index-E1.js" data-preload="/assets/shared-S1.js /assets/landing-L1.js /assets/site-info-I1.js"></script>`,
+    );
+    // The page's style sheet is there at the first paint, once, after the app's own.
+    expect(html.indexOf('/assets/index-C1.css')).toBeLessThan(html.indexOf('/assets/landing-L1.css'));
+    expect(html.split('/assets/index-C1.css')).toHaveLength(2);
+    expect(html.indexOf('/assets/landing-L1.css')).toBeLessThan(html.indexOf('</head>'));
+  });
+
+  it('names the operator from the configuration, escaped so no value can end its script element', async () => {
+    const html = (await get(ctx, '/')).body;
+    const json = html.match(/<script type="application\/json" id="site-info">(.*?)<\/script>/)?.[1];
+    expect(json).toBeDefined();
+    expect(JSON.parse(json!)).toEqual({
+      operator_name: OPERATOR_NAME,
+      operator_contact: 'privacy@ansim.example',
+    });
+    expect(html).not.toContain('<script>alert(1)');
+    expect(json).not.toContain('</script>');
+  });
+
+  it('compresses as the client accepts, and answers 304 to its validator', async () => {
+    const identity = await get(ctx, '/');
+    const brotli = await get(ctx, '/', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toContain('Accept-Encoding');
+    expect(zlib.brotliDecompressSync(brotli.rawPayload).toString()).toBe(identity.body);
+    const gzip = await get(ctx, '/', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(identity.body);
+
+    const etag = String(identity.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await get(ctx, '/', { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  it('sends the plain index.html to every other page, and where the page cannot be rendered', async () => {
+    for (const url of ['/dashboard', '/elsewhere', '/broken', '/report/t/a?step=2']) {
+      const response = await get(ctx, url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe(INDEX_HTML);
+    }
+    // The query is the client's: /?utm=… is the same page.
+    expect((await get(ctx, '/?utm_source=poster')).body).toContain('<div id="root" inert>');
+  });
+
+  it('sends the plain page to a visitor who chose English or dark mode', async () => {
+    for (const cookie of [`${DISPLAY_COOKIES.colorMode}=dark`, `${DISPLAY_COOKIES.language}=en`]) {
+      const response = await get(ctx, '/', { cookie });
+      expect(response.body, cookie).toBe(INDEX_HTML);
+    }
+    const light = await get(ctx, '/', { cookie: `${DISPLAY_COOKIES.colorMode}=light` });
+    expect(light.body).toContain('<div id="root" inert>');
+  });
+
+  it('sends the plain index.html when the build has no prerender bundle', async () => {
+    const response = await get(plain, '/');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(INDEX_HTML);
+  });
+
+  it('never serves the prerender bundle or the manifest as files', async () => {
+    for (const url of ['/.server/entry-server.js', '/.vite/manifest.json']) {
+      const response = await get(ctx, url);
+      expect(response.body, url).not.toContain('renderPage');
+      expect(response.body, url).not.toContain('src/pages/landing.tsx');
+    }
+  });
+});
+
+describe('pageAssets', () => {
+  it('follows static imports to every script and style sheet, each once', () => {
+    expect(pageAssets(MANIFEST, ['src/pages/landing.tsx'])).toEqual({
+      scripts: [
+        'assets/landing-L1.js',
+        'assets/index-E1.js',
+        'assets/shared-S1.js',
+        'assets/site-info-I1.js',
+      ],
+      styles: ['assets/landing-L1.css', 'assets/index-C1.css'],
+    });
+  });
+
+  it('refuses a module the build does not have, rather than send a page without its styles', () => {
+    expect(() => pageAssets(MANIFEST, ['src/pages/gone.tsx'])).toThrow(/src\/pages\/gone\.tsx/);
+  });
+});

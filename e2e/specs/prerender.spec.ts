@@ -1,0 +1,103 @@
+import type { Browser, Page } from '@playwright/test';
+import { expect, server, test } from '../fixtures';
+
+// The pages the server sends drawn in HTML (apps/web/src/entry-server.tsx, decision 0020).
+const PRERENDERED = ['/', '/privacy', '/terms', '/login', '/report'];
+
+/** Where the page's visible parts sit: the main column's headings, paragraphs, fields, buttons and links. */
+async function layoutOf(page: Page) {
+  await page.evaluate(() => document.fonts.ready);
+  return page.evaluate(() =>
+    [
+      ...document.querySelectorAll(
+        'header, main h1, main h2, main p, main input, main button, main a, footer',
+      ),
+    ]
+      .slice(0, 40)
+      .map((element) => {
+        const box = element.getBoundingClientRect();
+        // biome-ignore lint/performance/useDomNodeTextContent: the text a person sees; the server's <style> elements sit inside buttons, and textContent would read their CSS
+        return `${element.tagName} ${Math.round(box.x)},${Math.round(box.y)} ${Math.round(box.width)}×${Math.round(box.height)} ${(element as HTMLElement).innerText.trim().slice(0, 20)}`;
+      }),
+  );
+}
+
+async function drawnWithoutScripts(browser: Browser, path: string, width: number) {
+  const context = await browser.newContext({
+    baseURL: server.baseURL,
+    javaScriptEnabled: false,
+    viewport: { width, height: 900 },
+  });
+  try {
+    const page = await context.newPage();
+    await page.goto(path);
+    await expect(page.locator('#root')).toHaveAttribute('inert', '');
+    return await layoutOf(page);
+  } finally {
+    await context.close();
+  }
+}
+
+for (const path of PRERENDERED) {
+  test(`${path} paints from its HTML, and the app takes it over without moving or replacing anything`, async ({
+    browser,
+  }) => {
+    for (const width of [375, 1280]) {
+      const drawn = await drawnWithoutScripts(browser, path, width);
+      expect(drawn.length, 'the prerendered page has content').toBeGreaterThan(3);
+
+      const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width, height: 900 } });
+      try {
+        const page = await context.newPage();
+        // Every element the client's render takes out of the page, from the first byte.
+        await page.addInitScript(() => {
+          const record = { removed: [] as string[] };
+          (window as unknown as { __prerender: typeof record }).__prerender = record;
+          new MutationObserver((mutations) => {
+            // Emotion moves the server's <style> elements into <head>: those are expected to leave.
+            for (const mutation of mutations)
+              for (const node of mutation.removedNodes)
+                if (node instanceof Element && node.tagName !== 'STYLE')
+                  record.removed.push(`${node.tagName}.${node.className}`);
+          }).observe(document, { childList: true, subtree: true });
+        });
+        await page.goto(path);
+        // The app removes `inert` once it has rendered over the page.
+        await expect(page.locator('#root')).not.toHaveAttribute('inert');
+        expect(await layoutOf(page)).toEqual(drawn);
+        const record = await page.evaluate(
+          () => (window as unknown as { __prerender: { removed: string[] } }).__prerender,
+        );
+        expect(record.removed, 'elements the client replaced').toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+}
+
+test('the prerendered login form works once the app has started', async ({ page }) => {
+  await page.goto('/login');
+  // Playwright waits for the form to leave `inert`: a person typing earlier is kept out rather than lost.
+  await page.getByLabel('이메일').fill('nobody@example.com');
+  await page.getByLabel('비밀번호').fill('wrong-password-123');
+  await expect(page.getByLabel('이메일')).toHaveValue('nobody@example.com');
+  await page.getByRole('link', { name: '회원가입' }).click();
+  await expect(page).toHaveURL(/\/register$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('회원가입');
+});
+
+test('a visitor who chose dark mode gets the page drawn by the app, never a light flash', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.getByTestId('dark-mode-toggle').click();
+  await expect(page.locator('html')).toHaveAttribute('data-color-mode', 'dark');
+  const response = await page.request.get('/');
+  expect(await response.text()).toContain('<div id="root"></div>');
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-color-mode', 'dark');
+  await page.getByTestId('dark-mode-toggle').click();
+  const light = await page.request.get('/');
+  expect(await light.text()).toContain('<div id="root" inert>');
+});
