@@ -102,6 +102,8 @@ export const createCompanyMember = (
  * pulse) are not waited for.
  */
 export async function pageAtRest(page: Page): Promise<void> {
+  // A prerendered page is inert, and out of the accessibility tree, until the app has taken it over (decision 0020).
+  await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('inert'));
   await page.evaluate(() => document.fonts.ready);
   // Polled, not awaited through `finished`: a paused or never-started animation would hold that promise forever.
   await page.waitForFunction(() =>

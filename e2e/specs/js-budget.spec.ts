@@ -154,6 +154,9 @@ async function visit(page: Page, path: string): Promise<Script[]> {
   page.context().on('requestfailed', (request) => inFlight.delete(request));
   await page.goto(path);
   await expect(page.locator('h1').first()).toBeVisible();
+  // A prerendered page is on screen before its scripts are even asked for (decision 0020): the app has
+  // started, and fetched what it needs, once the page is no longer inert.
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
   const pending = () => [...inFlight].map((request) => request.url());
   await expect.poll(pending, { timeout: 20_000 }).toEqual([]);
   await page.evaluate(() => document.fonts.ready);
