@@ -23,6 +23,7 @@ import type { CaptchaVerifier } from './lib/captcha-verifier.ts';
 import { unstorableTextPath } from './lib/storable-text.ts';
 import { isApiRequest, normalizedPath } from './plugins/api-request.ts';
 import { captchaPlugin } from './plugins/captcha.ts';
+import { cookieNames } from './plugins/cookie-names.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { inviteePlugin } from './plugins/invitee.ts';
@@ -233,10 +234,12 @@ export const WORKER_SCRIPT_PREFIX = 'worker-';
 export const WORKER_ONLY_HEADERS = ['content-security-policy', 'referrer-policy'] as const;
 
 /**
- * The prerendered pages are Korean and light: a visitor who chose English or dark mode gets the plain page, which
- * the app draws in their choice, rather than a page that switches language or colours when the app starts.
+ * The prerendered pages are what a logged-out visitor sees, in Korean and the light theme. Anyone else (a
+ * session, English, dark mode) gets the plain page, which the app draws as it should be for them, rather than a
+ * page whose menu, language or colours change when the app starts.
  */
 function drawsAsPrerendered(request: FastifyRequest): boolean {
+  if (request.cookies[cookieNames(request.server.deps.config).session]) return false;
   const mode = request.cookies[DISPLAY_COOKIES.colorMode];
   const language = request.cookies[DISPLAY_COOKIES.language];
   return (!mode || mode === 'light') && (!language || language === 'ko');

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { DISPLAY_COOKIES } from '@ansim/shared/constants';
+import { DISPLAY_COOKIES, SESSION_COOKIE } from '@ansim/shared/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageAssets, START_AFTER_PAINT_SCRIPT } from '../src/prerendered-pages.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
@@ -142,8 +142,12 @@ describe('prerendered public pages (decision 0020)', () => {
     expect((await get(ctx, '/?utm_source=poster')).body).toContain('<div id="root" inert>');
   });
 
-  it('sends the plain page to a visitor who chose English or dark mode', async () => {
-    for (const cookie of [`${DISPLAY_COOKIES.colorMode}=dark`, `${DISPLAY_COOKIES.language}=en`]) {
+  it('sends the plain page to a logged-in visitor, and to one who chose English or dark mode', async () => {
+    for (const cookie of [
+      `${SESSION_COOKIE}=any-session-id`,
+      `${DISPLAY_COOKIES.colorMode}=dark`,
+      `${DISPLAY_COOKIES.language}=en`,
+    ]) {
       const response = await get(ctx, '/', { cookie });
       expect(response.body, cookie).toBe(INDEX_HTML);
     }
