@@ -43,8 +43,9 @@ describe('site info', () => {
 });
 
 describe('display cookies', () => {
-  afterEach(() => {
-    for (const name of Object.values(DISPLAY_COOKIES)) document.cookie = `${name}=; Path=/; Max-Age=0`;
+  afterEach(async () => {
+    const { writeDisplayCookie } = await import('./cookies');
+    for (const name of Object.values(DISPLAY_COOKIES)) writeDisplayCookie(name, null);
   });
 
   it('mirror a choice of dark mode or English for the server, and are removed for the defaults', async () => {
