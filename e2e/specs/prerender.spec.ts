@@ -54,7 +54,7 @@ for (const path of PRERENDERED) {
           const record = { removed: [] as string[] };
           (window as unknown as { __prerender: typeof record }).__prerender = record;
           new MutationObserver((mutations) => {
-            // Emotion moves the server's <style> elements into <head>: those are expected to leave.
+            // Emotion adopts the server's <style> elements and may move them within <head>.
             for (const mutation of mutations)
               for (const node of mutation.removedNodes)
                 if (node instanceof Element && node.tagName !== 'STYLE')

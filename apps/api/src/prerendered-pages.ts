@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 interface PrerenderModule {
   /** Each prerendered path with the source modules its route loads. */
   PRERENDERED_PAGES: Readonly<Record<string, readonly string[]>>;
-  renderPage(pathname: string, site: SiteInfo): Promise<string | null>;
+  renderPage(pathname: string, site: SiteInfo): Promise<{ markup: string; styles: string } | null>;
 }
 
 /** An entry of Vite's build manifest (dist/.vite/manifest.json), keyed by source path. */
@@ -71,7 +71,7 @@ export const START_AFTER_PAINT_SCRIPT = '/start-after-paint.js';
  */
 export function pageDocument(
   indexHtml: string,
-  markup: string,
+  page: { markup: string; styles?: string },
   site: SiteInfo,
   assets: { scripts: string[]; styles: string[] } = { scripts: [], styles: [] },
 ): string {
@@ -93,6 +93,8 @@ export function pageDocument(
   for (const file of assets.scripts.filter(missing)) preloads.push(`/${file}`);
   const head = [
     ...assets.styles.filter(missing).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    // The components' rules after the style sheets, where Emotion would have appended them.
+    ...(page.styles ? [page.styles] : []),
     `<script src="${START_AFTER_PAINT_SCRIPT}" defer data-entry="${entry}" data-preload="${preloads.join(' ')}"></script>`,
   ];
   return withoutScripts
@@ -100,7 +102,7 @@ export function pageDocument(
     .replace(
       ROOT_ELEMENT,
       () =>
-        `<div id="root" inert>${markup}</div><script type="application/json" id="${SITE_INFO_ELEMENT_ID}">${scriptJson(site)}</script>`,
+        `<div id="root" inert>${page.markup}</div><script type="application/json" id="${SITE_INFO_ELEMENT_ID}">${scriptJson(site)}</script>`,
     );
 }
 
@@ -128,14 +130,14 @@ export function prerenderedPages(
 
   const render = async (loaded: PrerenderModule, pathname: string): Promise<PrerenderedPage | null> => {
     try {
-      const markup = await loaded.renderPage(pathname, site);
-      if (markup === null) return null;
+      const rendered = await loaded.renderPage(pathname, site);
+      if (rendered === null) return null;
       const [indexHtml, manifest] = await Promise.all([
         fs.promises.readFile(path.join(webDist, 'index.html'), 'utf8'),
         fs.promises.readFile(path.join(webDist, '.vite', 'manifest.json'), 'utf8'),
       ]);
       const assets = pageAssets(JSON.parse(manifest), loaded.PRERENDERED_PAGES[pathname] ?? []);
-      const html = Buffer.from(pageDocument(indexHtml, markup, site, assets));
+      const html = Buffer.from(pageDocument(indexHtml, rendered, site, assets));
       return {
         html,
         br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),

@@ -42,7 +42,10 @@ export async function renderPage(pathname, site) {
   if (pathname === '/elsewhere') return null;
   if (pathname === '/broken') throw new Error('render failed');
   const text = site.operator_name.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-  return '<main><h1>안전하고 공정한 직장</h1><p>' + text + '</p></main>';
+  return {
+    markup: '<main><h1 class="css-h1">안전하고 공정한 직장</h1><p>' + text + '</p></main>',
+    styles: '<style data-emotion="css h1">.css-h1{font-size:2rem;}</style>',
+  };
 }
 `;
 // A value that would end the JSON's script element if it were not escaped.
@@ -90,7 +93,7 @@ describe('prerendered public pages (decision 0020)', () => {
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
     const html = response.body;
-    expect(html).toContain('<div id="root" inert><main><h1>안전하고 공정한 직장</h1>');
+    expect(html).toContain('<div id="root" inert><main><h1 class="css-h1">안전하고 공정한 직장</h1>');
     // The entry script and its preloads are started by the after-paint script, with the page's own modules.
     expect(html).not.toContain('<script type="module"');
     expect(html).not.toContain('rel="modulepreload"');
@@ -101,6 +104,10 @@ describe('prerendered public pages (decision 0020)', () => {
     expect(html.indexOf('/assets/index-C1.css')).toBeLessThan(html.indexOf('/assets/landing-L1.css'));
     expect(html.split('/assets/index-C1.css')).toHaveLength(2);
     expect(html.indexOf('/assets/landing-L1.css')).toBeLessThan(html.indexOf('</head>'));
+    // The components' rules are in the head, after the style sheets, once.
+    const rules = html.indexOf('<style data-emotion="css h1">.css-h1{font-size:2rem;}</style>');
+    expect(rules).toBeGreaterThan(html.indexOf('/assets/landing-L1.css'));
+    expect(rules).toBeLessThan(html.indexOf('</head>'));
   });
 
   it('names the operator from the configuration, escaped so no value can end its script element', async () => {

@@ -1,4 +1,7 @@
 import type { SiteInfo } from '@ansim/shared/site';
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import createEmotionServer from '@emotion/server/create-instance';
 import { renderToStringAsync } from 'preact-render-to-string';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
@@ -27,17 +30,31 @@ export const PRERENDERED_PAGES: Readonly<Record<string, readonly string[]>> = {
   '/report': ['src/features/report-wizard/pages/report-type-page.tsx', WITH_PROVIDERS],
 };
 
-/** One page's markup for `<div id="root">`, or null when the route would send a logged-out visitor elsewhere. */
-export async function renderPage(pathname: string, site: SiteInfo): Promise<string | null> {
+/**
+ * One page: its markup for `<div id="root">` and the `<style>` elements of the MUI components on it, for the
+ * head; null when the route would send a logged-out visitor elsewhere.
+ */
+export async function renderPage(
+  pathname: string,
+  site: SiteInfo,
+): Promise<{ markup: string; styles: string } | null> {
   await initI18n();
   primeSiteInfo(site);
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(new URL(pathname, 'http://prerender.invalid')));
   if (context instanceof Response || context.statusCode !== 200) return null;
   const router = createStaticRouter(handler.dataRoutes, context);
-  return renderToStringAsync(
-    <AppProviders>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
-    </AppProviders>,
+  // Emotion's own key, so the browser's cache adopts these elements instead of inserting the rules again; in
+  // compat mode it keeps the rules for extraction rather than writing a <style> before each component.
+  const cache = createCache({ key: 'css' });
+  cache.compat = true;
+  const markup = await renderToStringAsync(
+    <CacheProvider value={cache}>
+      <AppProviders>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProviders>
+    </CacheProvider>,
   );
+  const { extractCriticalToChunks, constructStyleTagsFromChunks } = createEmotionServer(cache);
+  return { markup, styles: constructStyleTagsFromChunks(extractCriticalToChunks(markup)) };
 }
