@@ -58,13 +58,14 @@ export default defineConfig(({ isSsrBuild }) => ({
             // step fetched 70 scripts, and at ~0.35 KB of response headers each that was 25 KB of its 200 KB
             // budget. The MUI modules that 20 or more chunks use travel as one script instead (decision 0017).
             { name: 'mui', test: /[\\/]node_modules[\\/]@mui[\\/]/, minShareCount: 20 },
-            // The entry's small local stores (drafts, intake token, receipt session, login state) in one chunk,
+            // The entry's small local stores (drafts, intake token, receipt session, login state, the display
+            // cookies) in one chunk,
             // not three: Rolldown splits out modules the lazy pages share with the entry, and each file a first
             // visit fetches costs its headers. Only these modules (no dependencies), all in the entry's static
             // imports, so no route loads more than before.
             {
               name: 'local-state',
-              test: /\/src\/(lib\/(draft-storage|login-state)|stores\/(draft-store|report-form|report-form-store|intake-token|receipt-session))\.ts$/,
+              test: /\/src\/(lib\/(cookies|draft-storage|login-state)|stores\/(draft-store|report-form|report-form-store|intake-token|receipt-session))\.ts$/,
               includeDependenciesRecursively: false,
             },
           ],
