@@ -59,9 +59,8 @@ export default defineConfig(({ isSsrBuild }) => ({
             // budget. The MUI modules that 20 or more chunks use travel as one script instead (decision 0017).
             { name: 'mui', test: /[\\/]node_modules[\\/]@mui[\\/]/, minShareCount: 20 },
             // The entry's small local stores (drafts, intake token, receipt session, login state, the display
-            // cookies) in one chunk,
-            // not three: Rolldown splits out modules the lazy pages share with the entry, and each file a first
-            // visit fetches costs its headers. Only these modules (no dependencies), all in the entry's static
+            // cookies) in one chunk, not several: Rolldown splits out modules the lazy pages share with the
+            // entry, and each file a first visit fetches costs its headers. Only these modules (no dependencies), all in the entry's static
             // imports, so no route loads more than before.
             {
               name: 'local-state',
