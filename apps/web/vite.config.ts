@@ -60,8 +60,8 @@ export default defineConfig(({ isSsrBuild }) => ({
             { name: 'mui', test: /[\\/]node_modules[\\/]@mui[\\/]/, minShareCount: 20 },
             // The entry's small local stores (drafts, intake token, receipt session, login state, the display
             // cookies) in one chunk, not several: Rolldown splits out modules the lazy pages share with the
-            // entry, and each file a first visit fetches costs its headers. Only these modules (no dependencies), all in the entry's static
-            // imports, so no route loads more than before.
+            // entry, and each file a first visit fetches costs its headers. Only these modules (no
+            // dependencies), all in the entry's static imports, so no route loads more than before.
             {
               name: 'local-state',
               test: /\/src\/(lib\/(cookies|draft-storage|login-state)|stores\/(draft-store|report-form|report-form-store|intake-token|receipt-session))\.ts$/,
