@@ -56,8 +56,15 @@ export default defineConfig(({ isSsrBuild }) => ({
           groups: [
             // Left to itself the bundler cuts MUI into a chunk per set of routes sharing a component: a wizard
             // step fetched 70 scripts, and at ~0.35 KB of response headers each that was 25 KB of its 200 KB
-            // budget. The MUI modules that 20 or more chunks use travel as one script instead (decision 0017).
-            { name: 'mui', test: /[\\/]node_modules[\\/]@mui[\\/]/, minShareCount: 20 },
+            // budget. The MUI modules that 20 or more chunks use travel as one script instead (decision 0017),
+            // without what they import (Preact, Emotion): pulled in with them, the entry itself needed that
+            // script, and the landing page, which draws no MUI, fetched and ran 35 KB of it (decision 0020).
+            {
+              name: 'mui',
+              test: /[\\/]node_modules[\\/]@mui[\\/]/,
+              minShareCount: 20,
+              includeDependenciesRecursively: false,
+            },
             // The entry's small local stores (drafts, intake token, receipt session, login state, the display
             // cookies) in one chunk, not several: Rolldown splits out modules the lazy pages share with the
             // entry, and each file a first visit fetches costs its headers. Only these modules (no
