@@ -83,7 +83,14 @@ export interface BenchResults {
   plans?: ListPlan[];
   measuredAt?: Partial<Record<Row['section'], SectionRun>>;
   initialJs: { budgetBytes: number; landingWithinBudget: boolean; routes: RouteJs[] };
-  lighthouse: { preset: string; chromium: string; pages: LighthouseRow[]; error?: string };
+  /** `measured`: the partial run that measured these pages, when not the run named at the top. */
+  lighthouse: {
+    preset: string;
+    chromium: string;
+    pages: LighthouseRow[];
+    error?: string;
+    measured?: SectionRun;
+  };
 }
 
 /** Issue 16's Lighthouse targets for every measured page (mobile preset, simulated throttling). */
@@ -300,6 +307,14 @@ export function renderMarkdown(results: BenchResults): string {
         `performance ≥ ${LIGHTHOUSE_TARGETS.performance}, LCP ≤ ${LIGHTHOUSE_TARGETS.lcpMs / 1000} s, ` +
         `accessibility ${LIGHTHOUSE_TARGETS.accessibility}. \`--only=lighthouse\` measures these pages alone.`,
     );
+    const run = results.lighthouse.measured;
+    if (run) {
+      out.push(
+        '',
+        `Measured in a later partial run: **${run.at}**, load average ${load(run.loadAverageStart)} at the ` +
+          `start and ${load(run.loadAverageEnd)} at the end.`,
+      );
+    }
     if (results.lighthouse.error) out.push('', `Lighthouse did not run: ${results.lighthouse.error}`);
     if (results.lighthouse.pages.length > 0) {
       out.push(

@@ -427,7 +427,7 @@ function mergeSections(previous: BenchResults, partial: BenchResults, sections: 
     // The statistics at 1,000,000 cases take their own seeding: a run of that section alone replaces them.
     explain: sections.has('stats') ? partial.explain : previous.explain,
     ...(sections.has('web') ? { initialJs: partial.initialJs } : {}),
-    ...(sections.has('lighthouse') ? { lighthouse: partial.lighthouse } : {}),
+    ...(sections.has('lighthouse') ? { lighthouse: { ...partial.lighthouse, measured: run } } : {}),
   };
 }
 
