@@ -65,13 +65,13 @@ export default defineConfig(({ isSsrBuild }) => ({
               minShareCount: 20,
               includeDependenciesRecursively: false,
             },
-            // The entry's small local stores (drafts, intake token, receipt session, login state, the display
-            // cookies) in one chunk, not several: Rolldown splits out modules the lazy pages share with the
-            // entry, and each file a first visit fetches costs its headers. Only these modules (no
-            // dependencies), all in the entry's static imports, so no route loads more than before.
+            // The entry's small local stores (drafts, intake token, receipt session, login state) in one chunk,
+            // not three: Rolldown splits out modules the lazy pages share with the entry, and each file a first
+            // visit fetches costs its headers. Only these modules (no dependencies), all in the entry's static
+            // imports, so no route loads more than before.
             {
               name: 'local-state',
-              test: /\/src\/(lib\/(cookies|draft-storage|login-state)|stores\/(draft-store|report-form|report-form-store|intake-token|receipt-session))\.ts$/,
+              test: /\/src\/(lib\/(draft-storage|login-state)|stores\/(draft-store|report-form|report-form-store|intake-token|receipt-session))\.ts$/,
               includeDependenciesRecursively: false,
             },
           ],

@@ -87,17 +87,30 @@ test('the prerendered login form works once the app has started', async ({ page 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('회원가입');
 });
 
-test('a visitor who chose dark mode gets the page drawn by the app, never a light flash', async ({
-  page,
-}) => {
-  await page.goto('/');
-  await page.getByTestId('dark-mode-toggle').click();
-  await expect(page.locator('html')).toHaveAttribute('data-color-mode', 'dark');
-  const response = await page.request.get('/');
-  expect(await response.text()).toContain('<div id="root"></div>');
-  await page.reload();
-  await expect(page.locator('html')).toHaveAttribute('data-color-mode', 'dark');
-  await page.getByTestId('dark-mode-toggle').click();
-  const light = await page.request.get('/');
-  expect(await light.text()).toContain('<div id="root" inert>');
-});
+for (const [choice, key, value] of [
+  ['dark mode', 'ansim.colorMode', 'dark'],
+  ['English', 'ansim.language', 'en'],
+] as const) {
+  test(`a visitor who chose ${choice} never sees the Korean light page switch under them`, async ({
+    page,
+  }) => {
+    // The app never starts here: what is on screen is the server's page and what runs before its first paint.
+    await page.route(/\/assets\/index-[\w-]+\.js$/, (route) => route.abort());
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.evaluate((stored) => localStorage.setItem(stored.key, stored.value), { key, value });
+    await page.reload();
+    await expect(page.locator('#root')).toHaveAttribute('inert', '');
+    await expect(page.locator('#root')).toBeHidden();
+    // The choice never leaves the browser: no cookie carries it to the server.
+    const cookies = await page.context().cookies();
+    expect(cookies.filter((cookie) => /lang|colou?r|mode|theme/i.test(cookie.name))).toEqual([]);
+
+    await page.unroute(/\/assets\/index-[\w-]+\.js$/);
+    await page.reload();
+    await expect(page.locator('#root')).not.toHaveAttribute('inert');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    if (value === 'dark') await expect(page.locator('html')).toHaveAttribute('data-color-mode', 'dark');
+    else await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  });
+}

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DISPLAY_COOKIES } from '@ansim/shared/constants';
 import { ERROR_MESSAGES_KO } from '@ansim/shared/messages.ko';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
@@ -234,15 +233,11 @@ export const WORKER_SCRIPT_PREFIX = 'worker-';
 export const WORKER_ONLY_HEADERS = ['content-security-policy', 'referrer-policy'] as const;
 
 /**
- * The prerendered pages are what a logged-out visitor sees, in Korean and the light theme. Anyone else (a
- * session, English, dark mode) gets the plain page, which the app draws as it should be for them, rather than a
- * page whose menu, language or colours change when the app starts.
+ * The prerendered pages are what a logged-out visitor sees: with a session the menu is a member's, so the
+ * plain page is sent and the app draws it as it should be for them.
  */
 function drawsAsPrerendered(request: FastifyRequest): boolean {
-  if (request.cookies[cookieNames(request.server.deps.config).session]) return false;
-  const mode = request.cookies[DISPLAY_COOKIES.colorMode];
-  const language = request.cookies[DISPLAY_COOKIES.language];
-  return (!mode || mode === 'light') && (!language || language === 'ko');
+  return !request.cookies[cookieNames(request.server.deps.config).session];
 }
 
 /** A prerendered page, compressed as the client accepts, and 304 when the client already has it. */

@@ -62,11 +62,17 @@ function scriptJson(value: unknown): string {
 
 /** The external script that starts the app after the first paint (apps/web/public/start-after-paint.js). */
 export const START_AFTER_PAINT_SCRIPT = '/start-after-paint.js';
+/**
+ * The script that hides the page, before its first paint, from someone who chose English or dark mode in this
+ * browser (apps/web/public/display-choice.js): the choice stays in the browser, never in a request.
+ */
+export const DISPLAY_CHOICE_SCRIPT = '/display-choice.js';
 
 /**
  * index.html made into a prerendered page: the page's markup in its root element, inert until the app has
- * rendered over it (a tap or a keystroke before then would be lost); the operator it names beside it; links to
- * the page's own style sheets; and, in place of the entry script and its preloads, the script that starts them
+ * rendered over it (a tap or a keystroke before then would be lost); the operator it names beside it; the
+ * script that hides it from someone who chose another language or theme; links to the page's own style
+ * sheets; and, in place of the entry script and its preloads, the script that starts them
  * once the page has painted, with the page's own modules added to what it preloads.
  */
 export function pageDocument(
@@ -92,6 +98,7 @@ export function pageDocument(
   const missing = (file: string) => !indexHtml.includes(`"/${file}"`);
   for (const file of assets.scripts.filter(missing)) preloads.push(`/${file}`);
   const head = [
+    `<script src="${DISPLAY_CHOICE_SCRIPT}"></script>`,
     ...assets.styles.filter(missing).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
     // The components' rules after the style sheets, where Emotion would have appended them.
     ...(page.styles ? [page.styles] : []),

@@ -109,13 +109,6 @@ export const RECOVERY_CODE_COUNT = 10;
 /** On every answer to a request that carried a live session: when it ends if nothing else happens (epoch s). */
 export const SESSION_EXPIRES_HEADER = 'X-Session-Expires';
 
-/**
- * The display choices a page is drawn in, mirrored from the browser's storage into cookies so the server sees
- * them: it sends a prerendered page (Korean, light) only to a visitor whose choices are those, and the plain
- * page to one who would otherwise see it drawn in the wrong language or colours until the app starts.
- */
-export const DISPLAY_COOKIES = { colorMode: 'ansim_color_mode', language: 'ansim_language' } as const;
-
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 

@@ -1,6 +1,4 @@
-import { DISPLAY_COOKIES } from '@ansim/shared/constants';
 import { create } from 'zustand';
-import { writeDisplayCookie } from './cookies';
 
 export type ColorMode = 'light' | 'dark';
 export const COLOR_MODE_KEY = 'ansim.colorMode';
@@ -21,7 +19,6 @@ export function applyColorMode(mode: ColorMode): void {
   if (typeof document === 'undefined') return;
   document.documentElement.dataset.colorMode = mode;
   document.documentElement.style.colorScheme = mode;
-  writeDisplayCookie(DISPLAY_COOKIES.colorMode, mode === 'light' ? null : mode);
 }
 
 interface ColorModeState {

@@ -6,17 +6,3 @@ export function readCookie(name: string, cookieString: string = document.cookie)
   }
   return null;
 }
-
-/**
- * A display choice (colour mode, language) the server reads before it sends a page (DISPLAY_COOKIES); null
- * removes it. Not a secret, and readable by script on purpose.
- */
-export function writeDisplayCookie(name: string, value: string | null): void {
-  if (typeof document === 'undefined') return;
-  const secure = location.protocol === 'https:' ? '; Secure' : '';
-  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox and older Safari
-  document.cookie =
-    value === null
-      ? `${name}=; Path=/; Max-Age=0; SameSite=Lax${secure}`
-      : `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
-}

@@ -1,8 +1,6 @@
-import { DISPLAY_COOKIES } from '@ansim/shared/constants';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import ko from '../locales/ko.json';
-import { writeDisplayCookie } from './cookies';
 
 export const LANGUAGES = ['ko', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -35,9 +33,7 @@ export async function initI18n(): Promise<typeof i18next> {
       initAsync: false,
     });
     const syncHtmlLang = (lng: string) => {
-      if (typeof document === 'undefined') return;
-      document.documentElement.lang = lng;
-      writeDisplayCookie(DISPLAY_COOKIES.language, lng === 'ko' ? null : lng);
+      if (typeof document !== 'undefined') document.documentElement.lang = lng;
     };
     i18next.on('languageChanged', syncHtmlLang);
     syncHtmlLang('ko');

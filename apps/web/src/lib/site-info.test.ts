@@ -1,4 +1,3 @@
-import { DISPLAY_COOKIES } from '@ansim/shared/constants';
 import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
@@ -39,32 +38,5 @@ describe('site info', () => {
     renderHook(() => useSiteInfo());
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(fetch).toHaveBeenCalledWith(expect.stringContaining('/api/v1/site/'), expect.anything());
-  });
-});
-
-describe('display cookies', () => {
-  afterEach(async () => {
-    const { writeDisplayCookie } = await import('./cookies');
-    for (const name of Object.values(DISPLAY_COOKIES)) writeDisplayCookie(name, null);
-  });
-
-  it('mirror a choice of dark mode or English for the server, and are removed for the defaults', async () => {
-    const { writeDisplayCookie, readCookie } = await import('./cookies');
-    writeDisplayCookie(DISPLAY_COOKIES.colorMode, 'dark');
-    writeDisplayCookie(DISPLAY_COOKIES.language, 'en');
-    expect(readCookie(DISPLAY_COOKIES.colorMode)).toBe('dark');
-    expect(readCookie(DISPLAY_COOKIES.language)).toBe('en');
-    writeDisplayCookie(DISPLAY_COOKIES.colorMode, null);
-    expect(readCookie(DISPLAY_COOKIES.colorMode)).toBeNull();
-    expect(readCookie(DISPLAY_COOKIES.language)).toBe('en');
-  });
-
-  it('follow the colour mode as it is chosen', async () => {
-    const { readCookie } = await import('./cookies');
-    const { useColorMode } = await import('./color-mode');
-    useColorMode.getState().setMode('dark');
-    expect(readCookie(DISPLAY_COOKIES.colorMode)).toBe('dark');
-    useColorMode.getState().setMode('light');
-    expect(readCookie(DISPLAY_COOKIES.colorMode)).toBeNull();
   });
 });
