@@ -234,10 +234,10 @@ export async function explainList(
 
 /**
  * The database's ceiling for `POST /api/v1/report/`: the statements submitReport() runs in its transaction, in
- * its order, as its SQL log shows them (company deadlines; the report with every column it sets; its first
- * status; its protective measure; the company's handlers, whose name or e-mail is checked against the accused
- * person's; the handlers to tell of the case; the case counter; the case number; a new-case mail in the outbox
- * for each handler), sent straight on a pg pool with values sealed once beforehand. What the API adds on top
+ * its order, as its SQL log shows them (the report with every column it sets, its deadlines read from the
+ * company; its first status; its protective measure; the company's handlers, whose name or e-mail is checked
+ * against the accused person's; the handlers to tell of the case; the case counter and the case number in one
+ * statement; a new-case mail in the outbox for each handler), sent straight on a pg pool with values sealed once beforehand. What the API adds on top
  * (HTTP, session, CSRF, validation, sealing, drizzle) is what the ratio measures.
  */
 export async function rawSubmit(
@@ -287,17 +287,13 @@ export async function rawSubmit(
     const client = await pool.connect();
     try {
       await client.query('BEGIN');
-      const { rows: deadlines } = await client.query<{ ack: number; feedback: number }>(
-        'SELECT ack_deadline_days AS ack, feedback_deadline_days AS feedback FROM companies WHERE id = $1',
-        [company.companyId],
-      );
-      const day = 24 * 3600 * 1000;
-      const now = Date.now();
       const { rows: inserted } = await client.query<{ id: string }>(
         `INSERT INTO reports (id, company_id, reporter_id, receipt_hash, contact_email, report_type, case_number,
                               form, idempotency_key, accused_name, accused_name_index, accused_email,
                               accused_email_index, accused_department, relationship, ack_due_at, feedback_due_at)
-         VALUES ($1, $2, $3, NULL, NULL, 'formal', $4, $5, NULL, $6, $7, $8, $9, $10, $11, $12, $13)
+         VALUES ($1, $2, $3, NULL, NULL, 'formal', $4, $5, NULL, $6, $7, $8, $9, $10, $11,
+                 $12::timestamptz + coalesce((SELECT ack_deadline_days FROM companies WHERE id = $2), 7) * interval '1 day',
+                 $12::timestamptz + coalesce((SELECT feedback_deadline_days FROM companies WHERE id = $2), 90) * interval '1 day')
          ON CONFLICT (reporter_id, idempotency_key) DO NOTHING RETURNING id`,
         [
           crypto.randomUUID(),
@@ -311,8 +307,7 @@ export async function rawSubmit(
           company.accusedEmail.index,
           dimensions.accusedDepartment,
           dimensions.relationship,
-          new Date(now + (deadlines[0]?.ack ?? 7) * day),
-          new Date(now + (deadlines[0]?.feedback ?? 90) * day),
+          new Date().toISOString(),
         ],
       );
       const reportId = inserted[0]!.id;
@@ -341,16 +336,15 @@ export async function rawSubmit(
         [company.companyId, reportId],
       );
       const year = new Date().getFullYear();
-      const { rows: counter } = await client.query<{ last_number: number }>(
-        `INSERT INTO case_counters (company_id, year, last_number) VALUES ($1, $2, 1)
-         ON CONFLICT (company_id, year) DO UPDATE SET last_number = case_counters.last_number + 1
-         RETURNING last_number`,
-        [company.companyId, year],
+      await client.query(
+        `WITH counter AS (
+           INSERT INTO case_counters (company_id, year, last_number) VALUES ($1, $2, 1)
+           ON CONFLICT (company_id, year) DO UPDATE SET last_number = case_counters.last_number + 1
+           RETURNING last_number)
+         UPDATE reports SET case_number = $3 || lpad(counter.last_number::text, greatest(4, length(counter.last_number::text)), '0')
+         FROM counter WHERE reports.id = $4 RETURNING reports.case_number`,
+        [company.companyId, year, `${year}-`, reportId],
       );
-      await client.query('UPDATE reports SET case_number = $1 WHERE id = $2', [
-        `${year}-${String(counter[0]!.last_number).padStart(4, '0')}`,
-        reportId,
-      ]);
       for (const _handler of handlers) {
         await client.query(
           `INSERT INTO mail_outbox (id, template, "to", subject, text, html) VALUES ($1, 'new_case', $2, $3, $4, $5)
