@@ -445,6 +445,10 @@ export const reports = pgTable(
     // The list's other sorts, the same way: each page is a keyset range of one of these (issue 15).
     index('reports_company_updated_idx').on(t.companyId, t.updatedAt, t.id),
     index('reports_company_feedback_due_idx').on(t.companyId, t.feedbackDueAt, t.id),
+    // The status filter sorted by the feedback deadline (the "what is due next" view of one status): a range of
+    // this index, where the one above walked every status's cases and read each row for its status (8 ms a page
+    // at 100,000 cases against 0.6 ms unfiltered).
+    index('reports_company_status_feedback_due_idx').on(t.companyId, t.status, t.feedbackDueAt, t.id),
     // The search by the start of a case number: LIKE 'prefix%' is a range of a text_pattern_ops index under any
     // collation, where the unique (company_id, case_number) index serves it only under "C".
     index('reports_company_case_number_pattern_idx').on(t.companyId, t.caseNumber.op('text_pattern_ops')),
