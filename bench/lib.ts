@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -180,4 +181,44 @@ export async function probeLatency(
     await new Promise((resolve) => setTimeout(resolve, options.intervalMs));
   }
   return summarize(name, latencies, (performance.now() - started) / 1000, errors);
+}
+
+/**
+ * The load generator's HTTP client for the closed-loop scenarios: node:http over a keep-alive Agent with one
+ * socket per concurrent caller. `fetch` (undici) spent several times more CPU per request on this machine,
+ * whose two cores the client shares with the server and the database, and so inflated the figures it measured.
+ */
+export function httpClient(base: string, sockets: number) {
+  const { hostname, port } = new URL(base);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: sockets });
+  return {
+    /** Sends one request and reads the whole answer; resolves with its status. */
+    request(
+      method: string,
+      pathname: string,
+      headers: Record<string, string>,
+      body?: string,
+    ): Promise<number> {
+      return new Promise((resolve, reject) => {
+        const request = http.request(
+          {
+            hostname,
+            port,
+            method,
+            path: pathname,
+            agent,
+            headers: body === undefined ? headers : { ...headers, 'content-length': Buffer.byteLength(body) },
+          },
+          (response) => {
+            response.on('data', () => {});
+            response.on('end', () => resolve(response.statusCode ?? 0));
+            response.on('error', reject);
+          },
+        );
+        request.on('error', reject);
+        request.end(body);
+      });
+    },
+    close: () => agent.destroy(),
+  };
 }

@@ -168,8 +168,11 @@ const SECTIONS: { key: Row['section']; title: string; intro: string }[] = [
       'and beside the raw SQL of a submission — the statements `submitReport()` runs in its transaction, sent ' +
       'straight on a `pg` pool of 10 with values sealed once beforehand: the database’s ceiling (target: the API ' +
       'at ≥ 0.7× of it). First in one company, whose case-counter row serialises every submission, then spread ' +
-      'over 100 companies (a reporter in each, taken in turn), as most real traffic is. All sides use the same ' +
-      'closed-loop harness.',
+      'over 100 companies (a reporter in each, taken in turn), as most real traffic is. The raw SQL is the ' +
+      'statements of `submitReport()`’s SQL log, in its order (the conflict-of-interest check and the handler ' +
+      'query included); these companies have no case handler yet, so neither side queues a new-case mail. All ' +
+      'sides use the same closed-loop harness; the API is called over node:http with a keep-alive socket per ' +
+      'caller.',
   },
   {
     key: 'manager',
@@ -178,8 +181,10 @@ const SECTIONS: { key: Row['section']; title: string; intro: string }[] = [
       'Every filter and sort of the list, each API row followed by the same domain function (same SQL) run ' +
       'directly; 10 concurrent callers each (through the API, ten managers of the company, one each: one ' +
       'person’s repeated list reads fold into one audit row), 20 cases a page. The ratio is API p50 ÷ direct ' +
-      'p50. The API does three statements more than the direct call (the session, the second factor, the audit ' +
-      'row) and its client, server and database share the machine’s two cores. Target: every ' +
+      'p50. The direct call is the route’s domain function with the same manager, so it writes the same audit ' +
+      'row; the API adds HTTP and the session lookup (one statement, the second factor included). The load ' +
+      'generator calls the API over node:http with a keep-alive socket per caller; client, server and database ' +
+      'share the machine’s two cores. Target: every ' +
       'page under 20 ms at p95. A page is read by keyset (the `after` cursor of the `next` link) and the count ' +
       'is exact up to 1,000 matches, then the planner’s estimate (`count_exact: false`) unless `count=exact` is ' +
       'asked; “page 500 by its number alone” is a typed-in address, read with OFFSET. The query plans follow the ' +

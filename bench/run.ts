@@ -13,6 +13,7 @@ import type autocannon from 'autocannon';
 import pg from 'pg';
 import {
   freePort,
+  httpClient,
   type LatencyMeasurement,
   type Measurement,
   measure,
@@ -542,20 +543,21 @@ async function reportScenarios(
   const form = JSON.stringify(tenKilobyteForm());
   const size = (Buffer.byteLength(form) / 1024).toFixed(1);
   const loop = { concurrency: 50, durationMs: 8000 };
+  const client = httpClient(base, loop.concurrency);
   const post = (sessions: string[]) => {
     let turn = 0;
     return async () => {
-      const response = await fetch(`${base}/api/v1/report/`, {
-        method: 'POST',
-        headers: {
+      const status = await client.request(
+        'POST',
+        '/api/v1/report/',
+        {
           'content-type': 'application/json',
           'x-csrftoken': CSRF,
           cookie: `csrftoken=${CSRF}; ${sessions[turn++ % sessions.length]}`,
         },
-        body: form,
-      });
-      await response.arrayBuffer();
-      if (response.status !== 201) throw new Error(String(response.status));
+        form,
+      );
+      if (status !== 201) throw new Error(String(status));
     };
   };
 
@@ -639,6 +641,7 @@ async function reportScenarios(
     compare(spreadSql, spreadRaw, 'reqPerSec'),
     spreadRaw,
   );
+  client.close();
 }
 
 /**
@@ -690,11 +693,14 @@ async function managerScenarios(
      SELECT id, 'bench-placeholder-' || id, 'none', 'bench' FROM users WHERE email = ANY($1)`,
     [managerEmails],
   );
+  const managerIds = await Promise.all(
+    managerEmails.map(async (email) => (await userRow(databaseUrl, email)).id),
+  );
+  const client = httpClient(base, LIST_CALLERS);
   const managerGet = (pathname: string) => async (caller: number) => {
     const cookie = managerSessions[caller % managerSessions.length]!;
-    const response = await fetch(`${base}${pathname}`, { headers: { cookie } });
-    await response.arrayBuffer();
-    if (!response.ok) throw new Error(String(response.status));
+    const status = await client.request('GET', pathname, { cookie });
+    if (status !== 200) throw new Error(String(status));
   };
   const page500 = await cursorForPage(direct, companyId, {}, 500);
   const lists: [label: string, params: Record<string, string>][] = [
@@ -730,12 +736,17 @@ async function managerScenarios(
     );
     const viaDomain = fromLoop(
       'manager',
-      await runClosedLoop(`list, ${label} — same SQL direct`, directList(direct, companyId, params), loop),
+      await runClosedLoop(
+        `list, ${label} — same SQL direct`,
+        directList(direct, companyId, managerIds, params),
+        loop,
+      ),
     );
     rows.push(compare(viaHttp, viaDomain, 'p50'), viaDomain);
     const plan = await explainList(direct, companyId, params);
     plans.push({ name: label, query, page: plan.page });
   }
+  client.close();
   // The statistics have their own section, at 1,000,000 cases (`--only=stats`).
   return count;
 }

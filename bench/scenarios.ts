@@ -9,10 +9,12 @@ import {
   managerListQuery,
 } from '../apps/api/src/domain/manager/list-reports.ts';
 import { companyStats, STATS_SQL, statsParams, statsRange } from '../apps/api/src/domain/manager/stats.ts';
+import { statsDimensions } from '../apps/api/src/domain/reports/stat-dimensions.ts';
 import { normalizeReporterForm, submitReport } from '../apps/api/src/domain/reports/submit-report.ts';
 import { findSession, type SessionUser } from '../apps/api/src/domain/sessions/sessions.ts';
 import { openText, sealJson, sealText, sealWithIndex } from '../apps/api/src/encryption/codec.ts';
 import { attachKeyring, resolveMasterKey } from '../apps/api/src/encryption/keyring.ts';
+import { newCaseMail } from '../apps/api/src/mail/templates.ts';
 
 /** The keys the bench server runs with; the direct side uses the same, so it does the same work. */
 export const BENCH_SECRET_KEY = 'bench-secret-key-bench-secret-key-0123456789';
@@ -178,14 +180,23 @@ const managerOf = (companyId: string) => ({
   role: 'manager' as const,
 });
 
-/** The list as the route runs it (same domain function, same SQL), with the query string's parameters. */
+/**
+ * The list as the route runs it (same domain function, same SQL, the read's audit row included), with the query
+ * string's parameters, each caller as one of the company's managers, as through the API.
+ */
 export function directList(
   deps: Awaited<ReturnType<typeof directDatabase>>,
   companyId: string,
+  managerIds: string[],
   params: Record<string, string>,
 ) {
   const query = managerListQuery.parse(params);
-  return () => listCompanyReports(deps.database, managerOf(companyId), query).then(() => undefined);
+  return (caller: number) =>
+    listCompanyReports(
+      deps.database,
+      { ...managerOf(companyId), userId: managerIds[caller % managerIds.length]! },
+      query,
+    ).then(() => undefined);
 }
 
 /** The cursor the `next` link of page `page - 1` carries: where page `page` starts, under `params`' sort. */
@@ -222,10 +233,12 @@ export async function explainList(
 }
 
 /**
- * The database's ceiling for `POST /api/v1/report/`: the statements submitReport() runs in its transaction
- * (company deadlines, the report, its first status, its protective measure, the company's managers, the case
- * counter, the case number), sent straight on a pg pool with values sealed once beforehand. What the API adds
- * on top (HTTP, session, CSRF, validation, sealing, drizzle) is what the ratio measures.
+ * The database's ceiling for `POST /api/v1/report/`: the statements submitReport() runs in its transaction, in
+ * its order, as its SQL log shows them (the report with every column it sets, its deadlines read from the
+ * company; its first status; its protective measure; the company's handlers, whose name or e-mail is checked
+ * against the accused person's; the handlers to tell of the case; the case counter and the case number in one
+ * statement; a new-case mail in the outbox for each handler), sent straight on a pg pool with values sealed once beforehand. What the API adds on top
+ * (HTTP, session, CSRF, validation, sealing, drizzle) is what the ratio measures.
  */
 export async function rawSubmit(
   url: string,
@@ -234,6 +247,7 @@ export async function rawSubmit(
 ) {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   const stored = normalizeReporterForm(tenKilobyteForm());
+  const dimensions = statsDimensions(stored);
   const sealedFor = async (companyId: string) => {
     const templateId = crypto.randomUUID();
     return {
@@ -243,7 +257,14 @@ export async function rawSubmit(
         companyId,
         'reports.accused_name',
         templateId,
-        stored.perpetrator_name,
+        stored.perpetrator_name.trim(),
+      ),
+      accusedEmail: await sealWithIndex(
+        database,
+        companyId,
+        'reports.accused_email',
+        templateId,
+        stored.perpetrator_email?.trim().toLowerCase() ?? '',
       ),
       measure: await sealText(database, companyId, 'protective_measures.detail', templateId, ''),
     };
@@ -251,22 +272,28 @@ export async function rawSubmit(
   const sealed = await Promise.all(
     companies.map(async (company) => ({ ...company, ...(await sealedFor(company.companyId)) })),
   );
+  // The new-case mail as the outbox holds it (sealed with the platform key), for companies with handlers.
+  const mailId = crypto.randomUUID();
+  const mail = newCaseMail({ caseNumber: '2026-0001', typeLabel: '정식 신고', url: 'http://127.0.0.1/' });
+  const sealedMail = {
+    to: await sealText(database, null, 'mail_outbox.to', mailId, 'manager@bench.example'),
+    subject: await sealText(database, null, 'mail_outbox.subject', mailId, mail.subject),
+    text: await sealText(database, null, 'mail_outbox.text', mailId, mail.text),
+    html: await sealText(database, null, 'mail_outbox.html', mailId, mail.html),
+  };
   let turn = 0;
   const task = async () => {
     const company = sealed[turn++ % sealed.length]!;
     const client = await pool.connect();
     try {
       await client.query('BEGIN');
-      const { rows: deadlines } = await client.query<{ ack: number; feedback: number }>(
-        'SELECT ack_deadline_days AS ack, feedback_deadline_days AS feedback FROM companies WHERE id = $1',
-        [company.companyId],
-      );
-      const day = 24 * 3600 * 1000;
-      const now = Date.now();
       const { rows: inserted } = await client.query<{ id: string }>(
-        `INSERT INTO reports (id, company_id, reporter_id, report_type, case_number, form, idempotency_key,
-                              receipt_hash, contact_email, accused_name, accused_name_index, ack_due_at, feedback_due_at)
-         VALUES ($1, $2, $3, 'formal', $4, $5, NULL, NULL, NULL, $6, $7, $8, $9)
+        `INSERT INTO reports (id, company_id, reporter_id, receipt_hash, contact_email, report_type, case_number,
+                              form, idempotency_key, accused_name, accused_name_index, accused_email,
+                              accused_email_index, accused_department, relationship, ack_due_at, feedback_due_at)
+         VALUES ($1, $2, $3, NULL, NULL, 'formal', $4, $5, NULL, $6, $7, $8, $9, $10, $11,
+                 $12::timestamptz + coalesce((SELECT ack_deadline_days FROM companies WHERE id = $2), 7) * interval '1 day',
+                 $12::timestamptz + coalesce((SELECT feedback_deadline_days FROM companies WHERE id = $2), 90) * interval '1 day')
          ON CONFLICT (reporter_id, idempotency_key) DO NOTHING RETURNING id`,
         [
           crypto.randomUUID(),
@@ -276,8 +303,11 @@ export async function rawSubmit(
           JSON.stringify(company.form),
           company.accused.sealed,
           company.accused.index,
-          new Date(now + (deadlines[0]?.ack ?? 7) * day),
-          new Date(now + (deadlines[0]?.feedback ?? 90) * day),
+          company.accusedEmail.sealed,
+          company.accusedEmail.index,
+          dimensions.accusedDepartment,
+          dimensions.relationship,
+          new Date().toISOString(),
         ],
       );
       const reportId = inserted[0]!.id;
@@ -290,20 +320,38 @@ export async function rawSubmit(
          VALUES ($1, $2, 'separation', $3, true)`,
         [crypto.randomUUID(), reportId, company.measure],
       );
-      await client.query(`SELECT email FROM users WHERE company_id = $1 AND role = 'manager'`, [
-        company.companyId,
-      ]);
-      const year = new Date().getFullYear();
-      const { rows: counter } = await client.query<{ last_number: number }>(
-        `INSERT INTO case_counters (company_id, year, last_number) VALUES ($1, $2, 1)
-         ON CONFLICT (company_id, year) DO UPDATE SET last_number = case_counters.last_number + 1
-         RETURNING last_number`,
-        [company.companyId, year],
+      // excludeAccusedFromNewCase: the handlers, compared with the accused person in the application.
+      await client.query(
+        `SELECT id, name, email FROM users WHERE company_id = $1 AND role IN ('manager', 'admin', 'investigator')`,
+        [company.companyId],
       );
-      await client.query('UPDATE reports SET case_number = $1 WHERE id = $2', [
-        `${year}-${String(counter[0]!.last_number).padStart(4, '0')}`,
-        reportId,
-      ]);
+      // caseHandlerEmails
+      const { rows: handlers } = await client.query<{ email: string }>(
+        `SELECT email FROM users
+          WHERE company_id = $1
+            AND (role IN ('manager', 'admin')
+                 OR (role = 'investigator' AND EXISTS (SELECT 1 FROM report_assignees a
+                                                        WHERE a.report_id = $2 AND a.user_id = users.id)))
+            AND NOT EXISTS (SELECT 1 FROM case_exclusions e WHERE e.report_id = $2 AND e.user_id = users.id)`,
+        [company.companyId, reportId],
+      );
+      const year = new Date().getFullYear();
+      await client.query(
+        `WITH counter AS (
+           INSERT INTO case_counters (company_id, year, last_number) VALUES ($1, $2, 1)
+           ON CONFLICT (company_id, year) DO UPDATE SET last_number = case_counters.last_number + 1
+           RETURNING last_number)
+         UPDATE reports SET case_number = $3 || lpad(counter.last_number::text, greatest(4, length(counter.last_number::text)), '0')
+         FROM counter WHERE reports.id = $4 RETURNING reports.case_number`,
+        [company.companyId, year, `${year}-`, reportId],
+      );
+      for (const _handler of handlers) {
+        await client.query(
+          `INSERT INTO mail_outbox (id, template, "to", subject, text, html) VALUES ($1, 'new_case', $2, $3, $4, $5)
+           RETURNING id`,
+          [crypto.randomUUID(), sealedMail.to, sealedMail.subject, sealedMail.text, sealedMail.html],
+        );
+      }
       await client.query('COMMIT');
     } catch (error) {
       await client.query('ROLLBACK');

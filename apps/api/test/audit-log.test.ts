@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../src/db/schema.ts';
+import { foldReadStatement } from '../src/domain/audit/record-audit.ts';
 import { createCompany, createHandler, reportBody } from './fixtures.ts';
 import { createTestApp, registerAndLogin, type TestClient, type TestContext } from './helpers.ts';
 
@@ -8,10 +9,11 @@ let ctx: TestContext;
 let manager: { client: TestClient; id: string };
 let colleague: { client: TestClient; id: string };
 let caseId: string;
+let companyId: string;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  await createCompany(ctx, '에이 주식회사', 'a.example');
+  companyId = await createCompany(ctx, '에이 주식회사', 'a.example');
   const reporter = await registerAndLogin(ctx, 'reporter@a.example');
   manager = await createHandler(ctx, 'manager@a.example', 'manager', { name: '최담당' });
   colleague = await createHandler(ctx, 'colleague@a.example', 'admin', { name: '한관리' });
@@ -110,5 +112,89 @@ describe('audit log of a case', () => {
     const bad = await manager.client.get(`/api/v1/manager/report/${caseId}/audit?user_id=nobody`);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe('VALIDATION_ERROR');
+  });
+});
+
+describe('audit log of the case list', () => {
+  const listRows = (actorId: string) =>
+    ctx.database.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.targetId, companyId),
+          eq(auditEvents.actorId, actorId),
+          eq(auditEvents.action, 'report.list'),
+        ),
+      );
+
+  it('records every read of the list, one row per manager folding their repeated reads', async () => {
+    const before = (await listRows(colleague.id)).reduce((sum, row) => sum + row.repeatCount, 0);
+    for (let i = 0; i < 3; i++)
+      expect((await colleague.client.get('/api/v1/manager/report/?status=received')).statusCode).toBe(200);
+    const rows = await listRows(colleague.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ targetType: 'company', repeatCount: before + 3 });
+  });
+
+  it('answers no page when the record of the read cannot be written', async () => {
+    // The audit table refuses the list's row (as a full disk or a lost connection would fail it): the read
+    // must fail with it, never hand out a page nobody will find in the log.
+    await ctx.database.query(`CREATE FUNCTION refuse_list_audit() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.action = 'report.list' THEN RAISE EXCEPTION 'audit write refused'; END IF;
+        RETURN NEW;
+      END $$`);
+    await ctx.database.query(`CREATE TRIGGER refuse_list_audit BEFORE INSERT OR UPDATE ON audit_events
+      FOR EACH ROW EXECUTE FUNCTION refuse_list_audit()`);
+    try {
+      for (const reader of [manager, colleague]) {
+        const refused = await reader.client.get('/api/v1/manager/report/');
+        expect(refused.statusCode).toBe(500);
+        expect(refused.body).not.toContain(caseId);
+        expect(refused.json()).not.toHaveProperty('results');
+      }
+    } finally {
+      await ctx.database.query('DROP TRIGGER refuse_list_audit ON audit_events');
+      await ctx.database.query('DROP FUNCTION refuse_list_audit()');
+    }
+    expect((await manager.client.get('/api/v1/manager/report/')).json().results).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: caseId })]),
+    );
+  });
+});
+
+describe('the fold of a repeated read, after many reads by others', () => {
+  it('reads two short indexes, never the target’s whole history of reads', async () => {
+    // Ten managers reading the list every ten minutes for a year leave ~500,000 `report.list` rows on the
+    // company. Here 30,000 by one manager, all newer than the last read of another, who now reads again: without
+    // the fold's own indexes the planner walks the company's reads or scans the table (232 ms at 800,000 rows).
+    const rare = await createHandler(ctx, 'rare@a.example', 'manager', { name: '드문독자' });
+    await ctx.database.query(
+      `INSERT INTO audit_events (company_id, actor_id, action, target_type, target_id, at)
+       SELECT $1::uuid, $2::uuid, 'report.list', 'company', $1::text, now() - interval '3 days' - g * interval '1 second'
+       FROM generate_series(1, 30000) AS g
+       UNION ALL
+       SELECT $1::uuid, $3::uuid, 'report.list', 'company', $1::text, now() - interval '20 days'`,
+      [companyId, manager.id, rare.id],
+    );
+    await ctx.database.query('ANALYZE audit_events');
+    try {
+      const statement = foldReadStatement(
+        ctx.database.db,
+        { companyId, actorId: rare.id, action: 'report.list', targetId: companyId },
+        new Date(),
+      ).toSQL();
+      const [row] = await ctx.database.query<{ 'QUERY PLAN': unknown }>(
+        `EXPLAIN (FORMAT JSON) ${statement.sql}`,
+        statement.params as unknown[],
+      );
+      const plan = JSON.stringify(row?.['QUERY PLAN']);
+      expect(plan).not.toContain('Seq Scan');
+      expect(plan).toContain('audit_events_reads_idx');
+      expect(plan).toContain('audit_events_changes_idx');
+    } finally {
+      await ctx.database.query(`DELETE FROM audit_events WHERE at < now() - interval '3 days'`);
+    }
   });
 });

@@ -445,6 +445,10 @@ export const reports = pgTable(
     // The list's other sorts, the same way: each page is a keyset range of one of these (issue 15).
     index('reports_company_updated_idx').on(t.companyId, t.updatedAt, t.id),
     index('reports_company_feedback_due_idx').on(t.companyId, t.feedbackDueAt, t.id),
+    // The status filter sorted by the feedback deadline (the "what is due next" view of one status): a range of
+    // this index, where the one above walked every status's cases and read each row for its status (8 ms a page
+    // at 100,000 cases against 0.6 ms unfiltered).
+    index('reports_company_status_feedback_due_idx').on(t.companyId, t.status, t.feedbackDueAt, t.id),
     // The search by the start of a case number: LIKE 'prefix%' is a range of a text_pattern_ops index under any
     // collation, where the unique (company_id, case_number) index serves it only under "C".
     index('reports_company_case_number_pattern_idx').on(t.companyId, t.caseNumber.op('text_pattern_ops')),
@@ -645,6 +649,14 @@ export const protectiveMeasures = pgTable(
 );
 
 /** Every manager list, read, export, download and change: who did what to which case, and when. */
+/**
+ * The audit actions that record a read, not a change. Repeated reads fold into one row (domain/audit); the
+ * fold's two lookups each have a partial index below, over reads and over changes.
+ */
+export const AUDIT_READ_ACTIONS = ['report.read', 'report.watch', 'report.list', 'file.download'] as const;
+/** `('report.read', …)`: the list above as SQL literals, the same text in the indexes and in the queries. */
+export const AUDIT_READ_ACTIONS_SQL = `(${AUDIT_READ_ACTIONS.map((action) => `'${action}'`).join(', ')})`;
+
 export const auditEvents = pgTable(
   'audit_events',
   {
@@ -666,6 +678,15 @@ export const auditEvents = pgTable(
   (t) => [
     index('audit_events_target_idx').on(t.targetId, t.at),
     index('audit_events_company_idx').on(t.companyId, t.at),
+    // A read folds into the same user's latest read of the same target (newest first)…
+    index('audit_events_reads_idx')
+      .on(t.actorId, t.targetId, t.action, t.at)
+      .where(sql.raw(`action IN ${AUDIT_READ_ACTIONS_SQL}`)),
+    // …unless a change to the target was recorded since: a short index of the changes alone, so that check never
+    // walks the target's reads (a company's list reads are hundreds of thousands of rows a year).
+    index('audit_events_changes_idx')
+      .on(t.companyId, t.targetId, t.at)
+      .where(sql.raw(`action NOT IN ${AUDIT_READ_ACTIONS_SQL}`)),
   ],
 );
 

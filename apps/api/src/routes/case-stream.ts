@@ -119,7 +119,7 @@ export const caseStreamRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const manager = await requireManager(deps.database, await getSession(request));
+      const manager = await requireManager(await getSession(request));
       const reportId = request.params.id;
       const first = JSON.stringify(await getManagerCase(deps.database, manager, reportId));
       await recordAudit(deps.database.db, {
@@ -137,8 +137,14 @@ export const caseStreamRoutes: FastifyPluginAsyncZod = async (app) => {
         // The session is checked again before every push, so a logout ends the stream.
         next: async () => {
           const session = await findSession(deps.database, sessionId, deps.config);
-          // A role taken away, an assignment removed or a new exclusion ends the stream like a logout.
-          if (!isHandlerRole(session?.user.role) || session.user.companyId !== manager.companyId) return null;
+          // A role taken away, the last second factor removed, an assignment removed or a new exclusion ends
+          // the stream like a logout.
+          if (
+            !isHandlerRole(session?.user.role) ||
+            session.user.companyId !== manager.companyId ||
+            !session.hasSecondFactor
+          )
+            return null;
           const now = { ...manager, role: session.user.role };
           if (!(await canHandleCase(deps.database, now, reportId))) return null;
           return JSON.stringify(await getManagerCase(deps.database, manager, reportId));

@@ -1,6 +1,6 @@
 import { and, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { auditEvents } from '../../db/schema.ts';
+import { AUDIT_READ_ACTIONS, AUDIT_READ_ACTIONS_SQL, auditEvents } from '../../db/schema.ts';
 
 export type AuditAction =
   | 'report.list'
@@ -30,26 +30,26 @@ export type AuditAction =
   | 'user.role';
 
 /** Reads: repeated within `READ_COALESCE_MS` by one user on one target, they are one row with a count. */
-export const READ_ACTIONS = ['report.read', 'report.watch', 'report.list', 'file.download'] as const;
+export const READ_ACTIONS = AUDIT_READ_ACTIONS;
 export const READ_COALESCE_MS = 10 * 60_000;
 const isRead = (action: AuditAction) => (READ_ACTIONS as readonly string[]).includes(action);
 
+type ReadEvent = { companyId: string; actorId: string; action: AuditAction; targetId: string };
+
 /**
- * Folds a read into the same user's last row of the same read of the same target, if that row was last touched
- * less than ten minutes ago and no change to the target was recorded since (a change splits the reads around it,
- * so the log still says who read the case after it changed). Returns whether a row was updated.
+ * The statement that folds a read into the same user's last row of the same read of the same target, if that
+ * row was last touched less than ten minutes ago and no change to the target was recorded since (a change splits
+ * the reads around it, so the log still says who read the case after it changed). Built, not run, so a test can
+ * EXPLAIN it: its two lookups are the partial indexes `audit_events_reads_idx` and `audit_events_changes_idx`,
+ * whose predicates the read actions are written into the statement as literals to match.
  */
-async function foldRepeatedRead(
-  executor: Pick<Db, 'update'>,
-  event: { companyId: string; actorId: string; action: AuditAction; targetId: string },
-  now: Date,
-): Promise<boolean> {
+export function foldReadStatement(executor: Pick<Db, 'update'>, event: ReadEvent, now: Date) {
   const since = new Date(now.getTime() - READ_COALESCE_MS);
   const latest = sql`(SELECT ${auditEvents.id} FROM ${auditEvents}
     WHERE ${auditEvents.companyId} = ${event.companyId} AND ${auditEvents.actorId} = ${event.actorId}
       AND ${auditEvents.targetId} = ${event.targetId} AND ${auditEvents.action} = ${event.action}
     ORDER BY ${auditEvents.at} DESC LIMIT 1)`;
-  const updated = await executor
+  return executor
     .update(auditEvents)
     .set({ lastAt: now, repeatCount: sql`${auditEvents.repeatCount} + 1` })
     .where(
@@ -58,14 +58,16 @@ async function foldRepeatedRead(
         sql`coalesce(${auditEvents.lastAt}, ${auditEvents.at}) > ${since.toISOString()}::timestamptz`,
         sql`NOT EXISTS (SELECT 1 FROM audit_events later
           WHERE later.company_id = ${event.companyId} AND later.target_id = ${event.targetId}
-            AND later.action NOT IN (${sql.join(
-              READ_ACTIONS.map((action) => sql`${action}`),
-              sql`, `,
-            )})
+            AND later.action NOT IN ${sql.raw(AUDIT_READ_ACTIONS_SQL)}
             AND later.at > ${auditEvents.at})`,
       ),
     )
     .returning({ id: auditEvents.id });
+}
+
+/** Folds a read into the user's recent row of the same read (see `foldReadStatement`); whether it did. */
+async function foldRepeatedRead(executor: Pick<Db, 'update'>, event: ReadEvent, now: Date): Promise<boolean> {
+  const updated = await foldReadStatement(executor, event, now);
   return updated.length > 0;
 }
 

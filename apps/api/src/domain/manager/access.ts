@@ -1,7 +1,5 @@
 import { isHandlerRole } from '@ansim/shared/constants';
-import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { hasSecondFactor } from '../mfa/factors.ts';
 import type { ActiveSession } from '../sessions/sessions.ts';
 import { type HandlerContext, seesEveryCase } from './case-scope.ts';
 
@@ -13,14 +11,12 @@ export { canHandleCase } from './case-scope.ts';
  * MFA_ENROLLMENT_REQUIRED (case data is never one stolen password away). Company scoping starts here; which
  * cases of the company the handler may see is `caseAccessCondition`.
  */
-export async function requireHandler(
-  database: Database,
-  session: ActiveSession | null,
-): Promise<HandlerContext> {
+export async function requireHandler(session: ActiveSession | null): Promise<HandlerContext> {
   if (!session) throw new AppError('UNAUTHORIZED');
   const { role, companyId } = session.user;
   if (!isHandlerRole(role) || !companyId) throw new AppError('FORBIDDEN');
-  if (!(await hasSecondFactor(database.db, session.user.id))) throw new AppError('MFA_ENROLLMENT_REQUIRED');
+  // Read with the session itself (findSession), in the same request: no query of its own.
+  if (!session.hasSecondFactor) throw new AppError('MFA_ENROLLMENT_REQUIRED');
   return { userId: session.user.id, name: session.user.name, companyId, role };
 }
 
@@ -28,21 +24,15 @@ export async function requireHandler(
 export const requireManager = requireHandler;
 
 /** A manager or admin: sees every case, assigns, reads the statistics. An investigator gets 403. */
-export async function requireCaseManager(
-  database: Database,
-  session: ActiveSession | null,
-): Promise<HandlerContext> {
-  const handler = await requireHandler(database, session);
+export async function requireCaseManager(session: ActiveSession | null): Promise<HandlerContext> {
+  const handler = await requireHandler(session);
   if (!seesEveryCase(handler)) throw new AppError('FORBIDDEN');
   return handler;
 }
 
 /** The company's administrator: runs its settings (people, domains, join code, deadlines, templates). */
-export async function requireCompanyAdmin(
-  database: Database,
-  session: ActiveSession | null,
-): Promise<HandlerContext> {
-  const handler = await requireHandler(database, session);
+export async function requireCompanyAdmin(session: ActiveSession | null): Promise<HandlerContext> {
+  const handler = await requireHandler(session);
   if (handler.role !== 'admin') throw new AppError('FORBIDDEN');
   return handler;
 }

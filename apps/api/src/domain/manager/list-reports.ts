@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { reportAssignees, reports } from '../../db/schema.ts';
 import { blindIndexCandidates, ERASED_PLACEHOLDER, openTextOr } from '../../encryption/codec.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 import { caseAccessCondition, type HandlerContext } from './case-scope.ts';
 import { isAckOverdue, isFeedbackOverdue } from './case-view.ts';
 
@@ -313,15 +314,41 @@ async function estimatedCount(database: Database, where: SQL, now = Date.now()):
 }
 
 /**
- * One page of the company's cases, read off an index. The count is exact when asked (`count=exact`) or when at
- * most EXACT_COUNT_CAP cases match; otherwise it is the planner's estimate, kept consistent with the page (never
- * fewer than the rows already passed plus this page), and `count_exact` says so.
+ * One page of the company's cases, as the handler reads it, and the record of that read (`report.list` in the
+ * audit log, folded with the same handler's recent reads of the list). The record is written beside the read,
+ * not after it, and the page is returned only once it is stored: if the write fails, the caller gets the error
+ * and no page (docs/decisions/0019).
  */
 export async function listCompanyReports(
   database: Database,
   handler: HandlerContext,
   query: ManagerListQuery,
   options: ListOptions = {},
+): Promise<ManagerListPage> {
+  const [page] = await Promise.all([
+    readCompanyReports(database, handler, query, options),
+    recordAudit(database.db, {
+      companyId: handler.companyId,
+      actorId: handler.userId,
+      action: 'report.list',
+      targetType: 'company',
+      targetId: handler.companyId,
+    }),
+  ]);
+  return page;
+}
+
+/**
+ * One page of the company's cases, read off an index, without recording the read (`listCompanyReports` does).
+ * The count is exact when asked (`count=exact`) or when at most EXACT_COUNT_CAP cases match; otherwise it is the
+ * planner's estimate, kept consistent with the page (never fewer than the rows already passed plus this page),
+ * and `count_exact` says so.
+ */
+async function readCompanyReports(
+  database: Database,
+  handler: HandlerContext,
+  query: ManagerListQuery,
+  options: ListOptions,
 ): Promise<ManagerListPage> {
   const queries = await listQueries(database, handler, query, options);
   const read = await queries.page;

@@ -1,6 +1,4 @@
-import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { hasSecondFactor } from '../mfa/factors.ts';
 import type { ActiveSession } from '../sessions/sessions.ts';
 
 export interface OperatorContext {
@@ -11,12 +9,10 @@ export interface OperatorContext {
  * Logged out → 401; anyone but the platform's operator → 403; an operator without a second factor → 403
  * MFA_ENROLLMENT_REQUIRED: the operator can suspend every company, so one stolen password must not be enough.
  */
-export async function requireOperator(
-  database: Database,
-  session: ActiveSession | null,
-): Promise<OperatorContext> {
+export async function requireOperator(session: ActiveSession | null): Promise<OperatorContext> {
   if (!session) throw new AppError('UNAUTHORIZED');
   if (session.user.role !== 'operator') throw new AppError('FORBIDDEN');
-  if (!(await hasSecondFactor(database.db, session.user.id))) throw new AppError('MFA_ENROLLMENT_REQUIRED');
+  // Read with the session itself (findSession), in the same request.
+  if (!session.hasSecondFactor) throw new AppError('MFA_ENROLLMENT_REQUIRED');
   return { userId: session.user.id };
 }

@@ -298,12 +298,13 @@ async function insertReport(
     contactEmail?: string | null;
   },
 ): Promise<string | null> {
-  const [deadlines] = await tx
-    .select({ ack: companies.ackDeadlineDays, feedback: companies.feedbackDeadlineDays })
-    .from(companies)
-    .where(eq(companies.id, companyId));
-  const now = Date.now();
-  const day = 24 * 3600 * 1000;
+  // The company's deadlines are read by the insert itself (one statement less in the transaction).
+  const now = new Date().toISOString();
+  const dueIn = (
+    days: typeof companies.ackDeadlineDays | typeof companies.feedbackDeadlineDays,
+    fallback: number,
+  ) =>
+    sql<Date>`${now}::timestamptz + coalesce((SELECT ${days} FROM ${companies} WHERE ${companies.id} = ${companyId}), ${fallback}) * interval '1 day'`;
   const [report] = await tx
     .insert(reports)
     .values({
@@ -322,8 +323,8 @@ async function insertReport(
       accusedEmail: sealed.accusedEmail.sealed,
       accusedEmailIndex: sealed.accusedEmail.index,
       ...statsDimensions(stored),
-      ackDueAt: new Date(now + (deadlines?.ack ?? 7) * day),
-      feedbackDueAt: new Date(now + (deadlines?.feedback ?? 90) * day),
+      ackDueAt: dueIn(companies.ackDeadlineDays, 7),
+      feedbackDueAt: dueIn(companies.feedbackDeadlineDays, 90),
     })
     .onConflictDoNothing({ target: [reports.reporterId, reports.idempotencyKey] })
     .returning({ id: reports.id });
@@ -348,9 +349,10 @@ async function insertReport(
   });
   const managers = (await caseHandlerEmails(tx, companyId, report.id)).map((email) => ({ email }));
   // The company's counter row is locked until commit, so every submission of the company waits on it:
-  // take it last, to hold it only for the numbering, the notice mails and the commit.
+  // take it last, and number the case in the same statement, to hold it only for the numbering, the notice
+  // mails and the commit. The number is the year and the counter, zero-padded to at least four digits.
   const year = new Date().getFullYear();
-  const [counter] = await tx
+  const counter = tx
     .insert(caseCounters)
     .values({ companyId, year, lastNumber: 1 })
     .onConflictDoUpdate({
@@ -358,8 +360,12 @@ async function insertReport(
       set: { lastNumber: sql`${caseCounters.lastNumber} + 1` },
     })
     .returning({ lastNumber: caseCounters.lastNumber });
-  const caseNumber = `${year}-${String(counter!.lastNumber).padStart(4, '0')}`;
-  await tx.update(reports).set({ caseNumber }).where(eq(reports.id, report.id));
+  const numbered = (await tx.execute(sql`WITH counter AS ${counter}
+    UPDATE ${reports} SET case_number = ${`${year}-`} || lpad(counter.last_number::text, greatest(4, length(counter.last_number::text)), '0')
+    FROM counter WHERE ${reports.id} = ${report.id} RETURNING ${reports.caseNumber}`)) as unknown as {
+    rows: { case_number: string }[];
+  };
+  const caseNumber = numbered.rows[0]!.case_number;
   for (const manager of managers) {
     await enqueueMail(
       tx,

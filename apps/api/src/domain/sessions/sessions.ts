@@ -1,8 +1,8 @@
 import type { UserRole } from '@ansim/shared/constants';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database, Db } from '../../db/client.ts';
-import { companies, sessions, users } from '../../db/schema.ts';
+import { companies, mfaPasskeys, mfaTotp, sessions, users } from '../../db/schema.ts';
 import { serverNow } from '../../lib/server-clock.ts';
 import { randomToken, sha256Hex } from '../../lib/tokens.ts';
 
@@ -17,6 +17,12 @@ export interface SessionUser {
 export interface ActiveSession {
   idHash: string;
   user: SessionUser;
+  /**
+   * Whether the account had a second factor (a confirmed TOTP or a passkey) when the session was looked up, at
+   * the start of the request: read in the same statement, so the handler and operator routes that require one
+   * (`requireHandler`, `requireOperator`) cost no query of their own.
+   */
+  hasSecondFactor: boolean;
   /** When the session ends if nothing else happens: the earlier of the absolute and the idle limit, epoch s. */
   expires: number;
 }
@@ -43,6 +49,11 @@ export async function createSession(
   return { id, expires: effectiveExpiry(expiresAt, now, limits) };
 }
 
+/** The same test as `hasSecondFactor` (domain/mfa/factors.ts), on the factors' user keys, inside the lookup. */
+const userHasSecondFactor = sql<boolean>`(
+  exists (select 1 from ${mfaTotp} where ${mfaTotp.userId} = ${users.id} and ${mfaTotp.confirmedAt} is not null)
+  or exists (select 1 from ${mfaPasskeys} where ${mfaPasskeys.userId} = ${users.id}))`.mapWith(Boolean);
+
 /**
  * Finds a live session and slides its idle limit; an expired one, or one of a suspended company's user, is
  * deleted on sight.
@@ -65,6 +76,7 @@ export async function findSession(
         companyId: users.companyId,
       },
       companySuspendedAt: companies.suspendedAt,
+      hasSecondFactor: userHasSecondFactor,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -83,7 +95,12 @@ export async function findSession(
     lastSeenAt = new Date(now);
     await database.db.update(sessions).set({ lastSeenAt }).where(eq(sessions.idHash, idHash));
   }
-  return { idHash, user: row.user, expires: effectiveExpiry(row.expiresAt, lastSeenAt, limits) };
+  return {
+    idHash,
+    user: row.user,
+    hasSecondFactor: row.hasSecondFactor,
+    expires: effectiveExpiry(row.expiresAt, lastSeenAt, limits),
+  };
 }
 
 export async function deleteSession(database: Database, id: string): Promise<void> {

@@ -64,7 +64,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/company/settings',
     { schema: { tags, response: { 200: settingsView, ...errorResponses } } },
     async (request) => {
-      const admin = await requireCompanyAdmin(deps.database, await getSession(request));
+      const admin = await requireCompanyAdmin(await getSession(request));
       return getCompanySettings(deps, admin.companyId);
     },
   );
@@ -73,7 +73,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/company/settings',
     { schema: { tags, body: companySettingsPatch, response: { 200: settingsView, ...errorResponses } } },
     async (request) => {
-      const admin = await requireCompanyAdmin(deps.database, await getSession(request));
+      const admin = await requireCompanyAdmin(await getSession(request));
       return updateCompanySettings(deps, admin, request.body);
     },
   );
@@ -82,7 +82,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/company/join-code/rotate',
     { schema: { tags, response: { 200: z.object({ join_code: z.string() }), ...errorResponses } } },
     async (request) => {
-      const admin = await requireCompanyAdmin(deps.database, await getSession(request));
+      const admin = await requireCompanyAdmin(await getSession(request));
       return { join_code: await rotateJoinCode(deps.database, admin) };
     },
   );
@@ -91,7 +91,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/company/people',
     { schema: { tags, response: { 200: peopleResponse, ...errorResponses } } },
     async (request) => {
-      const admin = await requireCompanyAdmin(deps.database, await getSession(request));
+      const admin = await requireCompanyAdmin(await getSession(request));
       return { results: await listPeople(deps.database, admin.companyId) };
     },
   );
@@ -107,7 +107,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const admin = await requireCompanyAdmin(deps.database, await getSession(request));
+      const admin = await requireCompanyAdmin(await getSession(request));
       return changeRole(deps.database, admin, request.params.id, request.body.role);
     },
   );
@@ -116,7 +116,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/company/invitations',
     { schema: { tags, response: { 200: pendingCompanyInvitationsResponse, ...errorResponses } } },
     async (request) => {
-      const admin = await requireCompanyAdmin(deps.database, await getSession(request));
+      const admin = await requireCompanyAdmin(await getSession(request));
       return { results: await listPendingInvitations(deps.database, admin.companyId) };
     },
   );
@@ -132,7 +132,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const admin = await requireCompanyAdmin(deps.database, await getSession(request));
+      const admin = await requireCompanyAdmin(await getSession(request));
       const created = await createCompanyInvitation(deps, {
         companyId: admin.companyId,
         email: request.body.email,
@@ -148,7 +148,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/company/pending-invitations/:id',
     { schema: { tags, params: idParam, response: { 204: z.null(), ...errorResponses } } },
     async (request, reply) => {
-      const admin = await requireCompanyAdmin(deps.database, await getSession(request));
+      const admin = await requireCompanyAdmin(await getSession(request));
       await revokeCompanyInvitation(deps.database, admin, request.params.id);
       return reply.status(204).send(null);
     },
@@ -158,7 +158,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/company/domains',
     { schema: { tags, response: { 200: domainsResponse, ...errorResponses } } },
     async (request) => {
-      const admin = await requireCompanyAdmin(deps.database, await getSession(request));
+      const admin = await requireCompanyAdmin(await getSession(request));
       return listDomains(deps.database, admin.companyId);
     },
   );
@@ -173,7 +173,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const admin = await requireCompanyAdmin(deps.database, await getSession(request));
+      const admin = await requireCompanyAdmin(await getSession(request));
       return reply.status(202).send(await requestDomainClaim(deps, admin, request.body));
     },
   );
@@ -182,7 +182,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/company/domains/:domain',
     { schema: { tags, params: domainParam, response: { 204: z.null(), ...errorResponses } } },
     async (request, reply) => {
-      const admin = await requireCompanyAdmin(deps.database, await getSession(request));
+      const admin = await requireCompanyAdmin(await getSession(request));
       await removeDomain(deps.database, admin, request.params.domain.trim().toLowerCase());
       return reply.status(204).send(null);
     },
@@ -211,7 +211,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const admin = await requireCompanyAdmin(deps.database, await getSession(request));
+      const admin = await requireCompanyAdmin(await getSession(request));
       return listCompanyAudit(deps.database, admin.companyId, request.query);
     },
   );

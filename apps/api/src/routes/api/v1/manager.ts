@@ -65,16 +65,9 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const manager = await requireManager(deps.database, await getSession(request));
-      const page = await listCompanyReports(deps.database, manager, request.query);
-      await recordAudit(deps.database.db, {
-        companyId: manager.companyId,
-        actorId: manager.userId,
-        action: 'report.list',
-        targetType: 'company',
-        targetId: manager.companyId,
-      });
-      return page;
+      const manager = await requireManager(await getSession(request));
+      // Recorded in the audit log by the domain function, beside the read.
+      return listCompanyReports(deps.database, manager, request.query);
     },
   );
 
@@ -91,7 +84,7 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const manager = await requireManager(deps.database, await getSession(request));
+      const manager = await requireManager(await getSession(request));
       // The whole file is built before the first byte: a failure while reading the cases is then a clean
       // error answer, never a 200 whose connection is cut off half-way (a truncated file looks complete).
       let csv = '';
@@ -117,7 +110,7 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/v1/manager/report/:id',
     { schema: { tags: ['manager'], params: idParam, response: { 200: caseSchema, ...errorResponses } } },
     async (request) => {
-      const manager = await requireManager(deps.database, await getSession(request));
+      const manager = await requireManager(await getSession(request));
       const found = await getManagerCase(deps.database, manager, request.params.id);
       await recordAudit(deps.database.db, {
         companyId: manager.companyId,
@@ -141,7 +134,7 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const manager = await requireManager(deps.database, await getSession(request));
+      const manager = await requireManager(await getSession(request));
       await changeStatus(deps, manager, request.params.id, request.body);
       return getManagerCase(deps.database, manager, request.params.id);
     },
@@ -157,7 +150,7 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const manager = await requireManager(deps.database, await getSession(request));
+      const manager = await requireManager(await getSession(request));
       const found = await getManagerCase(deps.database, manager, request.params.id);
       // The conversation is case content like the rest of the case: its reading is recorded the same way.
       await recordAudit(deps.database.db, {
@@ -182,7 +175,7 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const manager = await requireManager(deps.database, await getSession(request));
+      const manager = await requireManager(await getSession(request));
       await postManagerMessage(deps, manager, request.params.id, request.body);
       return reply
         .status(201)
@@ -201,7 +194,7 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const manager = await requireManager(deps.database, await getSession(request));
+      const manager = await requireManager(await getSession(request));
       const id = await addMeasure(deps, manager, request.params.id, request.body);
       return reply.status(201).send({ id });
     },
@@ -218,7 +211,7 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const manager = await requireManager(deps.database, await getSession(request));
+      const manager = await requireManager(await getSession(request));
       await updateMeasure(deps, manager, request.params.id, request.params.measureId, request.body);
       return (await getManagerCase(deps.database, manager, request.params.id)).measures;
     },
@@ -242,7 +235,7 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const manager = await requireManager(deps.database, await getSession(request));
+      const manager = await requireManager(await getSession(request));
       const record = await loadCaseRecord(deps.database, manager, request.params.id);
       const pdf = await renderCaseRecord(record);
       await recordAudit(deps.database.db, {
@@ -274,7 +267,7 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const manager = await requireCaseManager(deps.database, await getSession(request));
+      const manager = await requireCaseManager(await getSession(request));
       return companyStats(deps.database, manager, request.query);
     },
   );
@@ -290,7 +283,7 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const manager = await requireManager(deps.database, await getSession(request));
+      const manager = await requireManager(await getSession(request));
       await sendInvitations(deps, manager, request.params.id, request.body);
       return reply
         .status(201)
@@ -310,7 +303,7 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const handler = await requireManager(deps.database, await getSession(request));
+      const handler = await requireManager(await getSession(request));
       const found = await findCompanyReport(deps.database, handler, request.params.id);
       return caseAuditLog(deps.database, handler.companyId, found.id, request.query);
     },
@@ -328,7 +321,7 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const manager = await requireCaseManager(deps.database, await getSession(request));
+      const manager = await requireCaseManager(await getSession(request));
       return setAssignees(deps.database, manager, request.params.id, request.body.user_ids);
     },
   );
@@ -345,7 +338,7 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const manager = await requireCaseManager(deps.database, await getSession(request));
+      const manager = await requireCaseManager(await getSession(request));
       await addExclusion(deps.database, manager, request.params.id, request.body.user_id);
       return reply
         .status(201)
@@ -365,7 +358,7 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const manager = await requireManager(deps.database, await getSession(request));
+      const manager = await requireManager(await getSession(request));
       await resendInvitation(deps, manager, request.params.id, request.params.invitationId);
       return (await getManagerCase(deps.database, manager, request.params.id)).invitations;
     },
@@ -381,7 +374,7 @@ export const managerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const manager = await requireManager(deps.database, await getSession(request));
+      const manager = await requireManager(await getSession(request));
       await revokeInvitation(deps, manager, request.params.id, request.params.invitationId);
       return (await getManagerCase(deps.database, manager, request.params.id)).invitations;
     },

@@ -38,7 +38,7 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const operator = await requireOperator(deps.database, await getSession(request));
+      const operator = await requireOperator(await getSession(request));
       const created = await createOperatorCompany(deps, operator.userId, request.body);
       return reply.status(201).send(created);
     },
@@ -54,7 +54,7 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await requireOperator(deps.database, await getSession(request));
+      await requireOperator(await getSession(request));
       return listOperatorCompanies(deps.database);
     },
   );
@@ -70,7 +70,7 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const operator = await requireOperator(deps.database, await getSession(request));
+      const operator = await requireOperator(await getSession(request));
       return setCompanySuspended(deps.database, operator.userId, request.params.id, true);
     },
   );
@@ -85,7 +85,7 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const operator = await requireOperator(deps.database, await getSession(request));
+      const operator = await requireOperator(await getSession(request));
       return setCompanySuspended(deps.database, operator.userId, request.params.id, false);
     },
   );
@@ -103,7 +103,7 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await requireOperator(deps.database, await getSession(request));
+      await requireOperator(await getSession(request));
       return platformHealth(deps.database);
     },
   );
@@ -120,7 +120,7 @@ export const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await requireOperator(deps.database, await getSession(request));
+      await requireOperator(await getSession(request));
       return listOperatorAudit(deps.database, request.query);
     },
   );

@@ -1,0 +1,2 @@
+CREATE INDEX "audit_events_reads_idx" ON "audit_events" USING btree ("actor_id","target_id","action","at") WHERE action IN ('report.read', 'report.watch', 'report.list', 'file.download');--> statement-breakpoint
+CREATE INDEX "audit_events_changes_idx" ON "audit_events" USING btree ("company_id","target_id","at") WHERE action NOT IN ('report.read', 'report.watch', 'report.list', 'file.download');

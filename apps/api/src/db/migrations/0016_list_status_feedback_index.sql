@@ -1,0 +1,1 @@
+CREATE INDEX "reports_company_status_feedback_due_idx" ON "reports" USING btree ("company_id","status","feedback_due_at","id");
