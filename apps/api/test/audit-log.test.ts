@@ -21,18 +21,20 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const readRows = (actorId: string) =>
+/** One reader's audit rows of one read of one target, oldest first. */
+const auditRows = (targetId: string, actorId: string, action: 'report.read' | 'report.list') =>
   ctx.database.db
     .select()
     .from(auditEvents)
     .where(
       and(
-        eq(auditEvents.targetId, caseId),
+        eq(auditEvents.targetId, targetId),
         eq(auditEvents.actorId, actorId),
-        eq(auditEvents.action, 'report.read'),
+        eq(auditEvents.action, action),
       ),
     )
     .orderBy(auditEvents.at);
+const readRows = (actorId: string) => auditRows(caseId, actorId, 'report.read');
 
 describe('audit log of a case', () => {
   it('folds five reads by one user into one row with repeat_count 5; a change splits them', async () => {
@@ -116,17 +118,7 @@ describe('audit log of a case', () => {
 });
 
 describe('audit log of the case list', () => {
-  const listRows = (actorId: string) =>
-    ctx.database.db
-      .select()
-      .from(auditEvents)
-      .where(
-        and(
-          eq(auditEvents.targetId, companyId),
-          eq(auditEvents.actorId, actorId),
-          eq(auditEvents.action, 'report.list'),
-        ),
-      );
+  const listRows = (actorId: string) => auditRows(companyId, actorId, 'report.list');
 
   it('records every read of the list, one row per manager folding their repeated reads', async () => {
     const before = (await listRows(colleague.id)).reduce((sum, row) => sum + row.repeatCount, 0);
