@@ -76,9 +76,9 @@ function dynamicImports(node) {
 }
 
 /**
- * The router's page helper (`lazy: page(() => import(...), options)`) loads shared providers beside each page
- * unless an option tells it not to. Reads which option that is from the helper's early return — `if
- * (options.plain) return …` or `if (options.queries === false) return …` — and the imports that follow it.
+ * The router's page helper (`lazy: page(() => import(...), options)`) loads shared providers beside each page,
+ * chosen by its options: each `if (options.name) { … }` branch names the modules that option loads (none for
+ * `plain`), and the imports outside every branch are what a page without options loads.
  */
 function readPageHelpers(source) {
   const helpers = new Map();
@@ -86,18 +86,16 @@ function readPageHelpers(source) {
     if (!ts.isVariableDeclaration(node) || !node.initializer || !ts.isArrowFunction(node.initializer)) return;
     const fn = node.initializer;
     const optionsName = fn.parameters[1]?.name.getText();
-    const providers = dynamicImports(fn.body);
-    if (providers.length === 0) return;
-    let optOut = null;
+    if (!optionsName) return;
+    const branches = new Map();
     walk(fn.body, (child) => {
-      if (optOut || !ts.isIfStatement(child) || !optionsName) return;
-      const test = child.expression.getText().replace(/\s+/g, ' ');
-      const truthy = new RegExp(`^${optionsName}\\.(\\w+)$`).exec(test);
-      const isFalse = new RegExp(`^${optionsName}\\.(\\w+) === false$`).exec(test);
-      if (truthy) optOut = { option: truthy[1], value: 'true' };
-      else if (isFalse) optOut = { option: isFalse[1], value: 'false' };
+      if (!ts.isIfStatement(child)) return;
+      const option = new RegExp(`^${optionsName}\\.(\\w+)$`).exec(child.expression.getText());
+      if (option) branches.set(option[1], dynamicImports(child.thenStatement));
     });
-    helpers.set(node.name.getText(), { providers, optOut });
+    const inBranches = new Set([...branches.values()].flat());
+    const defaults = dynamicImports(fn.body).filter((specifier) => !inBranches.has(specifier));
+    if (branches.size > 0 || defaults.length > 0) helpers.set(node.name.getText(), { branches, defaults });
   });
   return helpers;
 }
@@ -122,12 +120,11 @@ export function readRoutes(routerFile = ROUTER_FILE) {
       const helper = helpers.get(lazy.expression.getText());
       modules.push(...dynamicImports(lazy.arguments[0] ?? lazy));
       const options = lazy.arguments[1];
-      const optedOut =
-        helper.optOut &&
-        options &&
-        ts.isObjectLiteralExpression(options) &&
-        propertyOf(options, helper.optOut.option)?.getText() === helper.optOut.value;
-      if (!optedOut) modules.push(...helper.providers);
+      const chosen =
+        options && ts.isObjectLiteralExpression(options)
+          ? [...helper.branches.keys()].find((name) => propertyOf(options, name)?.getText() === 'true')
+          : undefined;
+      modules.push(...(chosen ? helper.branches.get(chosen) : helper.defaults));
     } else {
       modules.push(...dynamicImports(lazy));
     }

@@ -14,10 +14,10 @@ import { primeSiteInfo } from './lib/site-info';
  * page paints from the HTML alone, before any script has loaded, and the client then renders the same tree over
  * it. Each is what a logged-out visitor sees, in Korean and the light theme: nothing here depends on who asks.
  */
-const WITH_PROVIDERS = 'src/app/page-providers.tsx';
+const WITH_QUERY = 'src/app/page-query.tsx';
 /**
  * Each prerendered page with the source modules its route loads (app/router.tsx: the page, and the providers
- * module unless the page is plain). The server links their style sheets and scripts from the client build's
+ * module its route options name). The server links their style sheets and scripts from the client build's
  * manifest, so the page is styled at its first paint and its scripts load at once instead of one after another.
  * The end-to-end suite fails when a page moves between its prerendered paint and the client's render, as it
  * would with a style sheet missing from this list.
@@ -26,8 +26,8 @@ export const PRERENDERED_PAGES: Readonly<Record<string, readonly string[]>> = {
   '/': ['src/features/landing/landing-page.tsx'],
   '/privacy': ['src/features/policies/privacy-page.tsx'],
   '/terms': ['src/features/policies/terms-page.tsx'],
-  '/login': ['src/features/auth/pages/login-page.tsx', WITH_PROVIDERS],
-  '/report': ['src/features/report-wizard/pages/report-type-page.tsx', WITH_PROVIDERS],
+  '/login': ['src/features/auth/pages/login-page.tsx', WITH_QUERY],
+  '/report': ['src/features/report-wizard/pages/report-type-page.tsx', WITH_QUERY],
 };
 
 /**

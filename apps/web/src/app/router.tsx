@@ -11,12 +11,20 @@ type PageModule = { default: React.ComponentType };
 /**
  * Every page is its own chunk, loaded when first visited, and retried once by reloading (spec §2). Pages get the
  * MUI theme and the query cache provider loaded beside them. `plain` pages (the landing and policy pages:
- * plain HTML that calls no API) go without either, and `themeOnly` pages without the query cache, which keeps
- * a first visit of those public pages small (issue 16).
+ * plain HTML that calls no API) go without either, `themeOnly` pages without the query cache, and `queryOnly`
+ * pages (plain HTML that calls the API: /login, /report) without the theme, which keeps a first visit of those
+ * public pages small and quick to start (issue 16, decision 0022).
  */
-const page = (load: () => Promise<PageModule>, options: { plain?: boolean; themeOnly?: boolean } = {}) =>
+const page = (
+  load: () => Promise<PageModule>,
+  options: { plain?: boolean; themeOnly?: boolean; queryOnly?: boolean } = {},
+) =>
   withReloadOnce(async () => {
     if (options.plain) return { Component: (await load()).default };
+    if (options.queryOnly) {
+      const [module, { withPageQuery }] = await Promise.all([load(), import('./page-query')]);
+      return { Component: withPageQuery(module.default) };
+    }
     if (options.themeOnly) {
       const [module, { withPageTheme }] = await Promise.all([load(), import('./page-theme')]);
       return { Component: withPageTheme(module.default) };
@@ -50,7 +58,7 @@ export const routes: RouteObject[] = [
       {
         id: paths.login.name,
         path: paths.login.path,
-        lazy: page(() => import('../features/auth/pages/login-page')),
+        lazy: page(() => import('../features/auth/pages/login-page'), { queryOnly: true }),
       },
       {
         id: paths.logout.name,
@@ -85,7 +93,7 @@ export const routes: RouteObject[] = [
       {
         id: paths.report.name,
         path: paths.report.path,
-        lazy: page(() => import('../features/report-wizard/pages/report-type-page')),
+        lazy: page(() => import('../features/report-wizard/pages/report-type-page'), { queryOnly: true }),
       },
       {
         id: paths.reportT.name,

@@ -1,6 +1,3 @@
-import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSiteInfo } from '../lib/site-info';
@@ -15,33 +12,31 @@ export function OperatorLine() {
   const site = useSiteInfo();
   if (!site?.operator_name) return null;
   return (
-    <Typography variant="body2" color="text.secondary" data-testid="site-operator">
+    <p className="plain-body2 plain-text-secondary" data-testid="site-operator">
       {t('anonymous.facts.operator', { name: site.operator_name })}
       {site.operator_contact &&
         ` · ${t('anonymous.facts.operatorContact', { contact: site.operator_contact })}`}
-    </Typography>
+    </p>
   );
 }
 
 /**
  * What the company can and cannot learn from an anonymous report, in plain words (issue 10), and who
- * operates the service. Every "cannot" line is a defence of docs/threat-model.md.
+ * operates the service. Plain HTML (styles/plain-controls.css): /report draws without MUI. Every "cannot" line is a defence of docs/threat-model.md.
  */
 export function AnonymityFacts({ showNamedNote = false }: { showNamedNote?: boolean }) {
   const { t } = useTranslation();
   const titleId = useId();
   return (
-    <Paper
-      variant="outlined"
-      component="section"
+    <section
+      className="plain-surface anonymity-facts"
       aria-labelledby={titleId}
-      sx={{ p: { xs: 2, sm: 3 } }}
       data-testid="anonymity-facts"
     >
-      <Typography id={titleId} variant="h2" sx={{ fontSize: '1.15rem', mb: 2 }}>
+      <h2 id={titleId} className="anonymity-facts__title">
         {t('anonymous.facts.title')}
-      </Typography>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+      </h2>
+      <div className="anonymity-facts__lists">
         <FactList
           title={t('anonymous.facts.canTitle')}
           items={CAN.map((key) => t(`anonymous.facts.can.${key}`))}
@@ -50,39 +45,37 @@ export function AnonymityFacts({ showNamedNote = false }: { showNamedNote?: bool
           title={t('anonymous.facts.cannotTitle')}
           items={CANNOT.map((key) => t(`anonymous.facts.cannot.${key}`))}
         />
-      </Box>
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+      </div>
+      <p className="plain-body2 plain-text-secondary anonymity-facts__caution">
         {t('anonymous.facts.caution')}
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-        {t('anonymous.facts.network')}
-      </Typography>
+      </p>
+      <p className="plain-body2 plain-text-secondary anonymity-facts__note">{t('anonymous.facts.network')}</p>
       {showNamedNote && (
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+        <p className="plain-body2 plain-text-secondary anonymity-facts__note">
           {t('anonymous.facts.namedNote')}
-        </Typography>
+        </p>
       )}
-      <Box sx={{ mt: 2 }}>
+      <div className="anonymity-facts__operator">
         <OperatorLine />
-      </Box>
-    </Paper>
+      </div>
+    </section>
   );
 }
 
 function FactList({ title, items }: { title: string; items: string[] }) {
   const id = useId();
   return (
-    <Box>
-      <Typography id={id} sx={{ fontWeight: 700, mb: 1 }}>
+    <div>
+      <p id={id} className="anonymity-facts__list-title">
         {title}
-      </Typography>
-      <Box component="ul" aria-labelledby={id} sx={{ m: 0, pl: 2.5, display: 'grid', gap: 0.5 }}>
+      </p>
+      <ul aria-labelledby={id} className="anonymity-facts__list">
         {items.map((item) => (
-          <Typography component="li" variant="body2" key={item}>
+          <li className="plain-body2" key={item}>
             {item}
-          </Typography>
+          </li>
         ))}
-      </Box>
-    </Box>
+      </ul>
+    </div>
   );
 }

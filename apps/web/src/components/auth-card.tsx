@@ -1,7 +1,6 @@
-import Paper from '@mui/material/Paper';
 import { PageShell } from './page-shell';
 
-/** The frame every account page shares: one h1, a short explanation and a card. */
+/** The frame every account page shares: one h1, a short explanation and an outlined card (plain HTML). */
 export function AuthCard({
   title,
   subtitle,
@@ -13,9 +12,7 @@ export function AuthCard({
 }) {
   return (
     <PageShell title={title} subtitle={subtitle} maxWidth="sm">
-      <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 4 } }}>
-        {children}
-      </Paper>
+      <div className="plain-surface auth-card">{children}</div>
     </PageShell>
   );
 }

@@ -1,6 +1,3 @@
-import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
-import Typography from '@mui/material/Typography';
 import { useDocumentTitle } from './page-title';
 
 interface PageShellProps {
@@ -11,21 +8,19 @@ interface PageShellProps {
   children: React.ReactNode;
 }
 
+/**
+ * Plain HTML (styles/plain-controls.css) with MUI Container's widths and the theme's h1: it frames MUI pages and
+ * the pages that draw without MUI alike.
+ */
 export function PageShell({ title, subtitle, maxWidth = 'md', children }: PageShellProps) {
   useDocumentTitle(title);
   return (
-    <Container maxWidth={maxWidth} sx={{ py: { xs: 4, md: 6 } }}>
-      <Box sx={{ mb: 3 }}>
-        <Typography variant="h1" component="h1">
-          {title}
-        </Typography>
-        {subtitle && (
-          <Typography color="text.secondary" sx={{ mt: 1 }}>
-            {subtitle}
-          </Typography>
-        )}
-      </Box>
+    <div className={`shell-container page-shell page-shell--${maxWidth}`}>
+      <div className="page-shell__head">
+        <h1 className="page-shell__title">{title}</h1>
+        {subtitle && <p className="page-shell__subtitle">{subtitle}</p>}
+      </div>
       {children}
-    </Container>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { alpha } from '@mui/material/styles';
+import { alpha, darken, lighten } from '@mui/material/styles';
 import { describe, expect, it } from 'vitest';
 import { createAppTheme } from '../lib/theme';
 
@@ -7,6 +7,7 @@ import { createAppTheme } from '../lib/theme';
 const read = (relative: string) => readFileSync(new URL(relative, import.meta.url), 'utf8');
 const shellCss = read('./shell.css');
 const landingCss = read('../features/landing/landing-page.css');
+const controlsCss = read('./plain-controls.css');
 
 /** The custom properties declared in the first block whose selector is exactly `selector`. */
 function tokens(css: string, selector: string): Record<string, string> {
@@ -47,6 +48,34 @@ describe('shell.css follows the MUI theme (the landing page and header render wi
       };
       for (const [name, value] of Object.entries(expected)) {
         expect(norm(css[name] ?? `(missing ${name})`), name).toBe(norm(value));
+      }
+    });
+  }
+
+  // The login page and the type chooser draw their fields, buttons and alerts without MUI (decision 0022).
+  for (const mode of ['light', 'dark'] as const) {
+    it(`${mode} plain-controls.css tokens equal MUI's own colours for those components`, () => {
+      const controls =
+        mode === 'light'
+          ? tokens(controlsCss, ':root')
+          : { ...tokens(controlsCss, ':root'), ...tokens(controlsCss, ':root[data-color-mode="dark"]') };
+      const { palette } = createAppTheme(mode);
+      // MUI's standard Alert: text and background are the severity's light colour darkened and lightened.
+      const text = mode === 'light' ? darken : lighten;
+      const background = mode === 'light' ? lighten : darken;
+      const expected: Record<string, string> = {
+        '--ansim-outline': mode === 'light' ? 'rgba(0, 0, 0, 0.23)' : 'rgba(255, 255, 255, 0.23)',
+        '--ansim-disabled': palette.action.disabled,
+        '--ansim-disabled-bg': palette.action.disabledBackground,
+        '--ansim-link-underline': alpha(palette.primary.main, 0.4),
+      };
+      for (const severity of ['error', 'warning', 'success'] as const) {
+        expected[`--ansim-alert-${severity}`] = text(palette[severity].light, 0.6);
+        expected[`--ansim-alert-${severity}-bg`] = background(palette[severity].light, 0.9);
+        expected[`--ansim-alert-${severity}-icon`] = palette[severity].main;
+      }
+      for (const [name, value] of Object.entries(expected)) {
+        expect(norm(controls[name] ?? `(missing ${name})`), name).toBe(norm(value));
       }
     });
   }

@@ -1,7 +1,3 @@
-import Box from '@mui/material/Box';
-import FormControl from '@mui/material/FormControl';
-import FormHelperText from '@mui/material/FormHelperText';
-import FormLabel from '@mui/material/FormLabel';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -20,13 +16,11 @@ interface CaptchaFieldProps {
 // person starts on the form (issue 16's budget on what a first visit transfers).
 const CaptchaWidget = lazy(() => import('./captcha-widget'));
 
-/** Height of ALTCHA's own box, so nothing below moves when it replaces the stand-in. */
-const WIDGET_MIN_HEIGHT = 73;
-
 /**
  * ALTCHA proof-of-work (DESIGN §2): solved in the browser, no third party sees the reporter. The widget loads
  * when the person first touches the form it sits in (a focus or a press anywhere in it), or ticks the stand-in
- * box, and solves at once; by the time the fields are filled it normally reads "확인됨".
+ * box, and solves at once; by the time the fields are filled it normally reads "확인됨". Plain HTML
+ * (styles/plain-controls.css): the login page draws without MUI.
  */
 export function CaptchaField({ onChange, error, ref }: CaptchaFieldProps) {
   const { t } = useTranslation();
@@ -53,58 +47,32 @@ export function CaptchaField({ onChange, error, ref }: CaptchaFieldProps) {
   }, [armed]);
 
   const standIn = (
-    <Box
-      ref={standInRef}
-      onFocus={() => {
-        focusInStandIn.current = true;
-      }}
-      onBlur={() => {
-        focusInStandIn.current = false;
-      }}
-      data-testid="captcha-standin"
-      sx={{
-        minHeight: WIDGET_MIN_HEIGHT,
-        px: 0.5,
-        display: 'flex',
-        alignItems: 'center',
-      }}
-    >
+    <div ref={standInRef} className="captcha-standin" data-testid="captcha-standin">
       {/* A native box, as ALTCHA's own is: MUI's Checkbox and FormControlLabel would be 4 KB on every form. */}
-      <Box
-        component="label"
-        sx={{
-          display: 'inline-flex',
-          alignItems: 'center',
-          gap: 1.5,
-          py: 1,
-          cursor: 'pointer',
-          typography: 'body1',
-        }}
-      >
-        <Box
-          component="input"
+      <label className="captcha-standin__label">
+        <input
           type="checkbox"
+          className="captcha-standin__box"
           checked={false}
           onChange={() => setArmed('box')}
-          sx={{
-            width: 20,
-            height: 20,
-            m: 0,
-            ml: 1,
-            cursor: 'pointer',
-            accentColor: (theme) => theme.palette.primary.main,
+          onFocus={() => {
+            focusInStandIn.current = true;
+          }}
+          onBlur={() => {
+            focusInStandIn.current = false;
           }}
         />
         {t('fields.captchaStart')}
-      </Box>
-    </Box>
+      </label>
+    </div>
   );
 
   return (
-    <FormControl ref={root} error={Boolean(error)} fullWidth>
-      <FormLabel id={labelId} sx={{ mb: 1, fontSize: '0.9rem' }}>
+    <div ref={root} className={error ? 'plain-control plain-control--error' : 'plain-control'}>
+      {/* Names ALTCHA's box through aria-labelledby: there is no native control for a <label> to point at. */}
+      <p id={labelId} className="plain-control__label">
         {t('fields.captcha')}
-      </FormLabel>
+      </p>
       {armed ? (
         <Suspense fallback={standIn}>
           <CaptchaWidget
@@ -118,7 +86,11 @@ export function CaptchaField({ onChange, error, ref }: CaptchaFieldProps) {
       ) : (
         standIn
       )}
-      {error && <FormHelperText id={errorId}>{error}</FormHelperText>}
-    </FormControl>
+      {error && (
+        <p id={errorId} className="plain-field__helper plain-control__helper">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }

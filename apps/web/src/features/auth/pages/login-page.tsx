@@ -1,19 +1,15 @@
 import type { LoginBody } from '@ansim/shared/auth';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { AuthCard } from '../../../components/auth-card';
 import { CaptchaField, type CaptchaHandle } from '../../../components/form/captcha-field';
 import { FormAlert } from '../../../components/form/form-alert';
-import { FormTextField } from '../../../components/form/form-text-field';
+import { PlainTextField } from '../../../components/form/plain-text-field';
 import { currentUserQuery } from '../../../components/header/current-user-query';
+import { PageLoading } from '../../../components/page-loading';
 import { showSnackbar } from '../../../components/snackbar/snackbar-store';
 import { paths } from '../../../config/paths';
 import { afterLoginPath } from '../../../lib/guards';
@@ -23,7 +19,22 @@ import { type RequestError, toRequestError } from '../../../lib/request-error';
 import { applyServerErrors } from '../../../lib/server-errors';
 import { useLogin } from '../api/login';
 import { useResendConfirmation } from '../api/resend-confirmation';
-import { MfaStep } from '../components/mfa-step';
+
+// The second step is an MUI form, loaded with the theme only once a password was right: the page itself draws
+// without MUI, which was most of its start-up on a phone (decision 0022).
+const MfaStep = lazy(async () => {
+  const [{ MfaStep: Step }, { AppThemeProvider }] = await Promise.all([
+    import('../components/mfa-step'),
+    import('../../../lib/theme-provider'),
+  ]);
+  return {
+    default: (props: React.ComponentProps<typeof Step>) => (
+      <AppThemeProvider>
+        <Step {...props} />
+      </AppThemeProvider>
+    ),
+  };
+});
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -79,7 +90,9 @@ export default function LoginPage() {
   if (step === 'mfa') {
     return (
       <AuthCard title={t('login.title')} subtitle={t('mfa.login.subtitle')}>
-        <MfaStep onDone={finish} onRestart={onRestart} />
+        <Suspense fallback={<PageLoading />}>
+          <MfaStep onDone={finish} onRestart={onRestart} />
+        </Suspense>
       </AuthCard>
     );
   }
@@ -95,15 +108,20 @@ export default function LoginPage() {
 
   return (
     <AuthCard title={t('login.title')} subtitle={t('login.subtitle')}>
-      <Box component="form" noValidate onSubmit={onSubmit}>
+      <form noValidate onSubmit={onSubmit}>
         <FormAlert>{failure && errorText(t, failure)}</FormAlert>
         {failure?.code === 'EMAIL_NOT_CONFIRMED' && (
-          <Button variant="outlined" onClick={onResend} disabled={resend.isPending} sx={{ mb: 2 }}>
+          <button
+            type="button"
+            className="shell-button shell-button--outlined login-resend"
+            onClick={onResend}
+            disabled={resend.isPending}
+          >
             {resend.isPending ? t('common.sending') : t('login.resend')}
-          </Button>
+          </button>
         )}
-        <Stack spacing={2.5}>
-          <FormTextField
+        <div className="plain-stack">
+          <PlainTextField
             control={control}
             name="email"
             label={t('fields.email')}
@@ -111,7 +129,7 @@ export default function LoginPage() {
             autoComplete="email"
             required
           />
-          <FormTextField
+          <PlainTextField
             control={control}
             name="password"
             label={t('fields.password')}
@@ -130,22 +148,26 @@ export default function LoginPage() {
               />
             )}
           />
-          <Button type="submit" variant="contained" size="large" disabled={loginMutation.isPending}>
+          <button
+            type="submit"
+            className="shell-button shell-button--contained shell-button--large"
+            disabled={loginMutation.isPending}
+          >
             {loginMutation.isPending ? t('common.sending') : t('login.submit')}
-          </Button>
-        </Stack>
-      </Box>
-      <Stack spacing={1} sx={{ mt: 3 }}>
-        <Link component={RouterLink} to={paths.forgotPassword.to()}>
+          </button>
+        </div>
+      </form>
+      <div className="login-links">
+        <RouterLink className="plain-link" to={paths.forgotPassword.to()}>
           {t('login.forgot')}
-        </Link>
-        <Typography variant="body2">
+        </RouterLink>
+        <p className="plain-body2">
           {t('login.noAccount')}{' '}
-          <Link component={RouterLink} to={paths.register.to()}>
+          <RouterLink className="plain-link" to={paths.register.to()}>
             {t('login.register')}
-          </Link>
-        </Typography>
-      </Stack>
+          </RouterLink>
+        </p>
+      </div>
     </AuthCard>
   );
 }

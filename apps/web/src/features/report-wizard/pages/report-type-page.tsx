@@ -1,30 +1,22 @@
 import { REPORTER_TYPES, type ReporterReportType, STEPS_BY_TYPE } from '@ansim/shared/constants';
-import CampaignOutlinedIcon from '@mui/icons-material/CampaignOutlined';
-import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
-import VisibilityOffOutlinedIcon from '@mui/icons-material/VisibilityOffOutlined';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardActionArea from '@mui/material/CardActionArea';
-import Chip from '@mui/material/Chip';
-import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { AnonymityFacts } from '../../../components/anonymity-facts';
+import { PlainAlert } from '../../../components/form/form-alert';
 import { useCurrentUser } from '../../../components/header/use-current-user';
+import { Icon, type IconName } from '../../../components/icons';
 import { PageShell } from '../../../components/page-shell';
 import { pageSections, paths } from '../../../config/paths';
 import { useIsLoggedIn } from '../../../lib/login-state';
 import { useReportForm } from '../../../stores/report-form-store';
 import '../../../locales/report-copy';
+import './report-type-page.css';
 import { reportTypeLabel } from '../../../lib/report-type-labels';
 
-const ICONS: Record<ReporterReportType, typeof CampaignOutlinedIcon> = {
-  anonym: VisibilityOffOutlinedIcon,
-  brief: CampaignOutlinedIcon,
-  formal: DescriptionOutlinedIcon,
+const ICONS: Record<ReporterReportType, IconName> = {
+  anonym: 'visibilityOffOutlined',
+  brief: 'campaignOutlined',
+  formal: 'descriptionOutlined',
 };
 
 const FACTS = ['sees', 'notSees', 'next'] as const;
@@ -33,18 +25,14 @@ const FACTS = ['sees', 'notSees', 'next'] as const;
 function TypeFacts({ type }: { type: ReporterReportType }) {
   const { t } = useTranslation();
   return (
-    <Box component="dl" sx={{ m: 0, display: 'grid', gap: 1.5, width: '100%' }}>
+    <dl className="type-facts">
       {FACTS.map((fact) => (
-        <Box key={fact}>
-          <Typography component="dt" variant="body2" sx={{ fontWeight: 700 }}>
-            {t(`report.facts.${fact}`)}
-          </Typography>
-          <Typography component="dd" variant="body2" color="text.secondary" sx={{ m: 0 }}>
-            {t(`report.typeFacts.${type}.${fact}`)}
-          </Typography>
-        </Box>
+        <div key={fact}>
+          <dt className="plain-body2 type-facts__term">{t(`report.facts.${fact}`)}</dt>
+          <dd className="plain-body2 plain-text-secondary">{t(`report.typeFacts.${type}.${fact}`)}</dd>
+        </div>
       ))}
-    </Box>
+    </dl>
   );
 }
 
@@ -67,70 +55,60 @@ export default function ReportTypePage() {
   return (
     <PageShell title={t('report.title')} subtitle={t('report.subtitle')} maxWidth="lg">
       {hasNoCompany && (
-        <Alert severity="warning" sx={{ mb: 3 }} data-testid="report-no-company">
-          <AlertTitle component="h2" sx={{ fontSize: '1rem', fontWeight: 700 }}>
-            {t('report.noCompanyTitle')}
-          </AlertTitle>
+        <PlainAlert
+          severity="warning"
+          className="report-no-company"
+          data-testid="report-no-company"
+          title={<h2 className="plain-alert__title">{t('report.noCompanyTitle')}</h2>}
+        >
           {t('report.noCompany')}{' '}
-          <Link component={RouterLink} to={`${paths.accountSecurity.to()}#${pageSections.joinCompany}`}>
+          <RouterLink className="plain-link" to={`${paths.accountSecurity.to()}#${pageSections.joinCompany}`}>
             {t('report.noCompanyJoin')}
-          </Link>
-        </Alert>
+          </RouterLink>
+        </PlainAlert>
       )}
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
+      <div className="report-types">
         {REPORTER_TYPES.map((type) => {
-          const Icon = ICONS[type];
           const label = reportTypeLabel(t, type);
           const isCurrent = current === type;
           return (
-            <Card
+            <article
               key={type}
-              variant="outlined"
-              component="article"
-              sx={{ borderColor: isCurrent ? 'primary.main' : undefined, borderWidth: isCurrent ? 2 : 1 }}
+              className={`plain-surface report-type${isCurrent ? ' report-type--current' : ''}`}
             >
-              <CardActionArea
+              <button
+                type="button"
+                className="report-type__action"
                 onClick={() => choose(type)}
                 aria-label={t('report.choose', { type: label })}
                 data-testid={`report-type-${type}`}
-                sx={{
-                  p: 3,
-                  height: '100%',
-                  display: 'flex',
-                  flexDirection: 'column',
-                  alignItems: 'flex-start',
-                }}
               >
-                <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, width: '100%', mb: 1.5 }}>
-                  <Icon color="primary" aria-hidden="true" />
-                  <Typography variant="h2" sx={{ fontSize: '1.25rem', flex: 1 }}>
-                    {label}
-                  </Typography>
-                  {isCurrent && <Chip size="small" color="primary" label={t('report.selected')} />}
-                </Box>
-                <Typography color="text.secondary" sx={{ mb: 2 }}>
-                  {t(`report.types.${type}`)}
-                </Typography>
+                <span className="report-type__head">
+                  <Icon name={ICONS[type]} className="report-type__icon" />
+                  <h2 className="report-type__title">{label}</h2>
+                  {isCurrent && <span className="plain-chip">{t('report.selected')}</span>}
+                </span>
+                <p className="report-type__summary plain-text-secondary">{t(`report.types.${type}`)}</p>
                 <TypeFacts type={type} />
-                <Typography variant="body2" color="text.secondary" sx={{ mt: 'auto', pt: 2 }}>
+                <p className="plain-body2 plain-text-secondary report-type__steps">
                   {t('report.stepCount', { count: STEPS_BY_TYPE[type].length })}
-                </Typography>
-              </CardActionArea>
-            </Card>
+                </p>
+              </button>
+            </article>
           );
         })}
-      </Box>
+      </div>
       {!isLoggedIn && (
-        <Typography color="text.secondary" sx={{ mt: 3 }} data-testid="report-no-account">
+        <p className="plain-text-secondary report-no-account" data-testid="report-no-account">
           {t('anonymous.chooserNoAccount')}{' '}
-          <Link component={RouterLink} to={paths.receipt.to()}>
+          <RouterLink className="plain-link" to={paths.receipt.to()}>
             {t('anonymous.receiptLink')}
-          </Link>
-        </Typography>
+          </RouterLink>
+        </p>
       )}
-      <Box sx={{ mt: 4 }}>
+      <div className="report-facts">
         <AnonymityFacts showNamedNote />
-      </Box>
+      </div>
     </PageShell>
   );
 }
