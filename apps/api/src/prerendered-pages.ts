@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { SITE_INFO_ELEMENT_ID } from '@ansim/shared/constants';
 import type { SiteInfo } from '@ansim/shared/site';
 import type { FastifyBaseLogger } from 'fastify';
 
@@ -51,8 +52,6 @@ export interface PrerenderedPage {
   etag: string;
 }
 
-/** Where the client finds the operator the page was rendered with (apps/web/src/lib/site-info.ts). */
-const SITE_INFO_ELEMENT_ID = 'site-info';
 const ROOT_ELEMENT = '<div id="root"></div>';
 
 /** JSON inside a script element: `<` escaped, so no value can close the element. */

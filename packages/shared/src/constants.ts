@@ -133,3 +133,9 @@ export const COMPANY_AUDIT_ACTIONS = [
   'company.resume',
 ] as const;
 export type CompanyAuditAction = (typeof COMPANY_AUDIT_ACTIONS)[number];
+
+/**
+ * The id of the `<script type="application/json">` in which a prerendered page carries the operator's name and
+ * contact (decision 0020): the API writes it, the web client reads it instead of calling GET /api/v1/site/.
+ */
+export const SITE_INFO_ELEMENT_ID = 'site-info';

@@ -1,9 +1,7 @@
+import { SITE_INFO_ELEMENT_ID } from '@ansim/shared/constants';
 import type { SiteInfo } from '@ansim/shared/site';
 import { useEffect, useState } from 'react';
 import { env } from '../config/env';
-
-/** The id of the JSON block a prerendered page carries its operator in (apps/api/src/prerendered-pages.ts). */
-export const SITE_INFO_ELEMENT_ID = 'site-info';
 
 /** What the page's HTML already says: a prerendered page names the operator, so the first render can too. */
 function embeddedSiteInfo(): SiteInfo | null {
