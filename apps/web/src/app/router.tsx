@@ -210,7 +210,7 @@ export const routes: RouteObject[] = [
       {
         id: paths.receipt.name,
         path: paths.receipt.path,
-        lazy: page(() => import('../features/anonymous/pages/receipt-page'), { themeOnly: true }),
+        lazy: page(() => import('../features/anonymous/pages/receipt-page'), { plain: true }),
       },
       {
         id: paths.intake.name,

@@ -1,16 +1,10 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import FormControl from '@mui/material/FormControl';
-import FormHelperText from '@mui/material/FormHelperText';
-import InputLabel from '@mui/material/InputLabel';
-import OutlinedInput from '@mui/material/OutlinedInput';
-import Typography from '@mui/material/Typography';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { openReceipt } from '../../../api/receipt';
-import { FailureAlert } from '../../../components/failure-alert';
 import { CaptchaField, type CaptchaHandle } from '../../../components/form/captcha-field';
+import { PlainAlert } from '../../../components/form/form-alert';
+import { PlainTextInput } from '../../../components/form/plain-text-field';
 import { PageShell } from '../../../components/page-shell';
 import { paths } from '../../../config/paths';
 import { errorText } from '../../../lib/messages';
@@ -19,6 +13,7 @@ import { isRequestError } from '../../../lib/request-error';
 import { useReceiptSession } from '../../../stores/receipt-session';
 import { type ReceiptPageState, useSavedReceipts } from '../../../stores/saved-receipts';
 import '../../../locales/anonymous-copy';
+import './receipt-page.css';
 import { useDateTime } from '../../../lib/datetime';
 
 /**
@@ -70,94 +65,67 @@ export default function ReceiptPage() {
       subtitle={t('anonymous.receipt.pageSubtitle')}
       maxWidth="sm"
     >
-      {/* What Paper's outlined variant draws, without its chunk on a page kept to 150 KB (issue 16). */}
-      <Box
-        sx={{
-          p: { xs: 2.5, sm: 4 },
-          bgcolor: 'background.paper',
-          color: 'text.primary',
-          border: 1,
-          borderColor: 'divider',
-          borderRadius: 1,
-        }}
-      >
-        <Box component="form" noValidate onSubmit={(event) => void submit(event)}>
+      <div className="plain-surface auth-card">
+        <form noValidate onSubmit={(event) => void submit(event)}>
           {failure && (
-            <FailureAlert sx={{ mb: 2 }} data-testid="receipt-error">
+            <PlainAlert role="alert" className="form-alert" data-testid="receipt-error">
               {failure}
-            </FailureAlert>
+            </PlainAlert>
           )}
-          <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
-            {/* OutlinedInput rather than TextField: TextField brings the whole Select along, and this page
-                is reached from a mail link on a phone, so it should stay light. */}
-            <FormControl required fullWidth error={Boolean(receiptError)}>
-              <InputLabel htmlFor="receipt">{t('anonymous.receipt.label')}</InputLabel>
-              <OutlinedInput
-                id="receipt"
-                label={t('anonymous.receipt.label')}
-                value={receipt}
-                onChange={(event) => setReceipt(event.target.value)}
-                autoComplete="off"
-                aria-describedby="receipt-helper"
-                inputProps={{
-                  inputMode: 'numeric',
-                  maxLength: 24,
-                  spellCheck: false,
-                  'data-testid': 'receipt-input',
-                  style: {
-                    fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
-                    letterSpacing: '0.08em',
-                  },
-                }}
-              />
-              <FormHelperText id="receipt-helper">
-                {receiptError ?? t('anonymous.receipt.helper')}
-              </FormHelperText>
-            </FormControl>
+          <div className="plain-stack">
+            <PlainTextInput
+              id="receipt"
+              label={t('anonymous.receipt.label')}
+              required
+              value={receipt}
+              onChange={(event) => setReceipt(event.currentTarget.value)}
+              autoComplete="off"
+              inputMode="numeric"
+              maxLength={24}
+              spellCheck={false}
+              className="receipt-input"
+              data-testid="receipt-input"
+              error={Boolean(receiptError)}
+              helperText={receiptError ?? t('anonymous.receipt.helper')}
+            />
             <CaptchaField ref={captchaRef} onChange={setCaptcha} error={captchaError} />
-            <Button
+            <button
               type="submit"
-              variant="contained"
-              size="large"
+              className="shell-button shell-button--contained shell-button--large"
               disabled={busy}
               data-testid="receipt-submit"
             >
               {busy ? t('anonymous.receipt.opening') : t('anonymous.receipt.open')}
-            </Button>
-          </Box>
-        </Box>
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 3 }}>
+            </button>
+          </div>
+        </form>
+        <p className="plain-body2 plain-text-secondary receipt-note receipt-note--first">
           {t('anonymous.receipt.privacy')}
-        </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          {t('anonymous.receipt.lost')}
-        </Typography>
-      </Box>
+        </p>
+        <p className="plain-body2 plain-text-secondary receipt-note">{t('anonymous.receipt.lost')}</p>
+      </div>
       {saved.length > 0 && (
-        <Box component="section" aria-labelledby="saved-receipts-title" sx={{ mt: 4 }}>
-          <Typography id="saved-receipts-title" variant="h2" sx={{ fontSize: '1.1rem', mb: 1.5 }}>
+        <section aria-labelledby="saved-receipts-title" className="saved-receipts">
+          <h2 id="saved-receipts-title" className="saved-receipts__title">
             {t('anonymous.receipt.savedTitle')}
-          </Typography>
-          <Box
-            component="ul"
-            sx={{ display: 'flex', flexDirection: 'column', gap: 1, listStyle: 'none', p: 0, m: 0 }}
-          >
+          </h2>
+          <ul className="saved-receipts__list">
             {saved.map((item) => (
-              <Box
-                component="li"
-                key={item.receipt}
-                sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}
-              >
-                <Button variant="outlined" onClick={() => setReceipt(item.receipt)}>
+              <li key={item.receipt} className="saved-receipts__item">
+                <button
+                  type="button"
+                  className="shell-button shell-button--outlined"
+                  onClick={() => setReceipt(item.receipt)}
+                >
                   {t('anonymous.receipt.use', { last: receiptTail(item.receipt) })}
-                </Button>
-                <Typography variant="body2" color="text.secondary">
+                </button>
+                <p className="plain-body2 plain-text-secondary">
                   {t('anonymous.receipt.savedAt', { date: formatDate(item.savedAt) })}
-                </Typography>
-              </Box>
+                </p>
+              </li>
             ))}
-          </Box>
-        </Box>
+          </ul>
+        </section>
       )}
     </PageShell>
   );
