@@ -215,7 +215,7 @@ export const routes: RouteObject[] = [
       {
         id: paths.intake.name,
         path: paths.intake.path,
-        lazy: page(() => import('../features/anonymous/pages/intake-page'), { themeOnly: true }),
+        lazy: page(() => import('../features/anonymous/pages/intake-page'), { plain: true }),
       },
       { id: 'not-found', path: '*', lazy: page(() => import('./not-found-page'), { themeOnly: true }) },
     ],

@@ -1,17 +1,10 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { createIntake, useIntakeInfo } from '../../../api/intake';
 import { AnonymityFacts } from '../../../components/anonymity-facts';
-import { FailureAlert } from '../../../components/failure-alert';
 import { CaptchaField, type CaptchaHandle } from '../../../components/form/captcha-field';
+import { PlainAlert } from '../../../components/form/form-alert';
 import { PageShell } from '../../../components/page-shell';
 import { paths } from '../../../config/paths';
 import { errorText } from '../../../lib/messages';
@@ -19,6 +12,7 @@ import { isRequestError } from '../../../lib/request-error';
 import { isSessionUsable, startIntake, useIntakeToken } from '../../../stores/intake-token';
 import { useReportForm } from '../../../stores/report-form-store';
 import '../../../locales/anonymous-copy';
+import './intake-page.css';
 
 /**
  * /c/{code}: a company's public intake link. Anyone can file an anonymous report here without an account;
@@ -61,10 +55,10 @@ export default function IntakePage() {
   if (info.status === 'pending') {
     return (
       <PageShell title={t('anonymous.intake.loading')} maxWidth="md">
-        <Stack spacing={2} aria-busy="true">
-          <Skeleton variant="rounded" height={96} />
-          <Skeleton variant="rounded" height={200} />
-        </Stack>
+        <div className="intake-stack" aria-busy="true">
+          <div className="plain-skeleton" style={{ height: 96 }} />
+          <div className="plain-skeleton" style={{ height: 200 }} />
+        </div>
       </PageShell>
     );
   }
@@ -72,17 +66,17 @@ export default function IntakePage() {
     const notFound = isRequestError(info.error, 'NOT_FOUND');
     return (
       <PageShell title={notFound ? t('anonymous.intake.notFoundTitle') : t('routeError.title')} maxWidth="sm">
-        <Typography sx={{ mb: 3 }} data-testid="intake-not-found">
+        <p className="intake-not-found" data-testid="intake-not-found">
           {notFound ? t('anonymous.intake.notFoundBody') : errorText(t, info.error)}
-        </Typography>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-          <Button variant="contained" component={RouterLink} to={paths.index.to()}>
+        </p>
+        <div className="intake-actions">
+          <RouterLink className="shell-button shell-button--contained" to={paths.index.to()}>
             {t('notFound.home')}
-          </Button>
-          <Button variant="outlined" component={RouterLink} to={paths.receipt.to()}>
+          </RouterLink>
+          <RouterLink className="shell-button shell-button--outlined" to={paths.receipt.to()}>
             {t('anonymous.receiptLink')}
-          </Button>
-        </Stack>
+          </RouterLink>
+        </div>
       </PageShell>
     );
   }
@@ -94,74 +88,70 @@ export default function IntakePage() {
       subtitle={t('anonymous.intake.subtitle')}
       maxWidth="md"
     >
-      <Stack spacing={3}>
+      <div className="intake-stack">
         {(info.data.help_text || info.data.notice_contact) && (
-          <Paper
-            variant="outlined"
-            component="section"
-            aria-labelledby="intake-help"
-            sx={{ p: { xs: 2, sm: 3 } }}
-          >
-            <Typography id="intake-help" variant="h2" sx={{ fontSize: '1.15rem', mb: 1 }}>
+          <section className="plain-surface intake-section" aria-labelledby="intake-help">
+            <h2 id="intake-help" className="intake-section__title">
               {t('anonymous.intake.helpTitle')}
-            </Typography>
+            </h2>
             {info.data.help_text && (
-              <Typography sx={{ whiteSpace: 'pre-line' }} data-testid="intake-help-text">
+              <p className="intake-help-text" data-testid="intake-help-text">
                 {info.data.help_text}
-              </Typography>
+              </p>
             )}
             {info.data.notice_contact && (
-              <Typography sx={{ mt: info.data.help_text ? 1.5 : 0 }} data-testid="intake-notice-contact">
+              <p
+                className={info.data.help_text ? 'intake-contact intake-contact--after' : 'intake-contact'}
+                data-testid="intake-notice-contact"
+              >
                 <strong>{t('anonymous.intake.contactLabel')}</strong> {info.data.notice_contact}
-              </Typography>
+              </p>
             )}
-          </Paper>
+          </section>
         )}
         <AnonymityFacts />
-        <Paper
-          variant="outlined"
-          component="section"
-          aria-labelledby="intake-how"
-          sx={{ p: { xs: 2, sm: 3 } }}
-        >
-          <Typography id="intake-how" variant="h2" sx={{ fontSize: '1.15rem', mb: 1 }}>
+        <section className="plain-surface intake-section" aria-labelledby="intake-how">
+          <h2 id="intake-how" className="intake-section__title">
             {t('anonymous.intake.howTitle')}
-          </Typography>
-          <Typography sx={{ mb: 3 }}>{t('anonymous.intake.how')}</Typography>
+          </h2>
+          <p className="intake-how">{t('anonymous.intake.how')}</p>
           {canContinue ? (
-            <Button variant="contained" size="large" component={RouterLink} to={paths.reportT.to()}>
+            <RouterLink
+              className="shell-button shell-button--contained shell-button--large"
+              to={paths.reportT.to()}
+            >
               {t('anonymous.intake.continue')}
-            </Button>
+            </RouterLink>
           ) : (
-            <Stack spacing={2}>
-              {failure && <FailureAlert>{failure}</FailureAlert>}
+            <div className="intake-start">
+              {failure && <PlainAlert role="alert">{failure}</PlainAlert>}
               <CaptchaField ref={captchaRef} onChange={setCaptcha} />
-              <Box>
-                <Button
-                  variant="contained"
-                  size="large"
+              <div>
+                <button
+                  type="button"
+                  className="shell-button shell-button--contained shell-button--large"
                   disabled={!captcha || busy}
                   onClick={() => void start()}
                   data-testid="intake-start"
                 >
                   {busy ? t('anonymous.intake.starting') : t('anonymous.intake.start')}
-                </Button>
+                </button>
                 {!captcha && (
-                  <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                  <p className="plain-body2 plain-text-secondary intake-captcha-needed">
                     {t('anonymous.intake.captchaNeeded')}
-                  </Typography>
+                  </p>
                 )}
-              </Box>
-            </Stack>
+              </div>
+            </div>
           )}
-        </Paper>
-        <Typography variant="body2" color="text.secondary">
+        </section>
+        <p className="plain-body2 plain-text-secondary">
           {t('anonymous.intake.alreadyFiled')}{' '}
-          <Link component={RouterLink} to={paths.receipt.to()}>
+          <RouterLink className="plain-link" to={paths.receipt.to()}>
             {t('anonymous.receiptLink')}
-          </Link>
-        </Typography>
-      </Stack>
+          </RouterLink>
+        </p>
+      </div>
     </PageShell>
   );
 }
