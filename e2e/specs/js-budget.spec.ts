@@ -34,6 +34,8 @@ interface Visit {
   budget: number;
   /** The report type a wizard page needs in the local draft (its guard sends a visitor without one back). */
   reportType?: string;
+  /** Drawn in plain HTML and CSS (decisions 0001, 0020, 0022): neither MUI nor Emotion may load on it. */
+  withoutMui?: true;
 }
 
 function demoIntakeCode(): string {
@@ -44,10 +46,22 @@ function demoIntakeCode(): string {
 
 /** Every route of config/paths.ts; a test below fails when a route is added there and not here. */
 const VISITS: Visit[] = [
-  { route: paths.index.name, path: () => '/', who: 'guest', budget: PUBLIC_BUDGET },
-  { route: paths.receipt.name, path: () => '/receipt', who: 'guest', budget: PUBLIC_BUDGET },
-  { route: paths.intake.name, path: () => `/c/${demoIntakeCode()}`, who: 'guest', budget: PUBLIC_BUDGET },
-  { route: paths.login.name, path: () => '/login', who: 'guest', budget: BUDGET },
+  { route: paths.index.name, path: () => '/', who: 'guest', budget: PUBLIC_BUDGET, withoutMui: true },
+  {
+    route: paths.receipt.name,
+    path: () => '/receipt',
+    who: 'guest',
+    budget: PUBLIC_BUDGET,
+    withoutMui: true,
+  },
+  {
+    route: paths.intake.name,
+    path: () => `/c/${demoIntakeCode()}`,
+    who: 'guest',
+    budget: PUBLIC_BUDGET,
+    withoutMui: true,
+  },
+  { route: paths.login.name, path: () => '/login', who: 'guest', budget: BUDGET, withoutMui: true },
   { route: paths.register.name, path: () => '/register', who: 'guest', budget: BUDGET },
   {
     route: paths.registerConfirm.name,
@@ -63,8 +77,8 @@ const VISITS: Visit[] = [
     who: 'guest',
     budget: BUDGET,
   },
-  { route: paths.privacy.name, path: () => '/privacy', who: 'guest', budget: BUDGET },
-  { route: paths.terms.name, path: () => '/terms', who: 'guest', budget: BUDGET },
+  { route: paths.privacy.name, path: () => '/privacy', who: 'guest', budget: BUDGET, withoutMui: true },
+  { route: paths.terms.name, path: () => '/terms', who: 'guest', budget: BUDGET, withoutMui: true },
   { route: paths.reference.name, path: () => '/reference', who: 'guest', budget: BUDGET },
   {
     route: paths.referenceA.name,
@@ -80,7 +94,7 @@ const VISITS: Visit[] = [
     budget: BUDGET,
   },
   { route: 'not-found', path: () => '/no-such-page', who: 'guest', budget: BUDGET },
-  { route: paths.report.name, path: () => '/report', who: 'member', budget: BUDGET },
+  { route: paths.report.name, path: () => '/report', who: 'member', budget: BUDGET, withoutMui: true },
   { route: paths.reportT.name, path: () => '/report/t', who: 'member', budget: BUDGET, reportType: 'formal' },
   {
     route: paths.reportTA.name,
@@ -204,7 +218,17 @@ for (const entry of VISITS) {
     const path = entry.path();
     const scripts = await visit(page, path);
     const landedOn = new URL(page.url()).pathname;
+    const emotionStyles = await page.locator('style[data-emotion]').count();
     await context.close();
+
+    if (entry.withoutMui) {
+      // MUI's components all style through Emotion: any of them on the page leaves a <style data-emotion>.
+      expect(emotionStyles, 'Emotion style elements on a page drawn without MUI').toBe(0);
+      const muiScripts = scripts.filter((s) =>
+        /\/assets\/(mui|emotion)[^/]*\.js$/.test(new URL(s.url).pathname),
+      );
+      expect(muiScripts.map((s) => s.url)).toEqual([]);
+    }
 
     expect(landedOn, 'the page did not redirect elsewhere').toBe(path.split('?')[0]);
     expect(scripts.length).toBeGreaterThan(0);

@@ -56,5 +56,8 @@ export async function renderPage(
     </CacheProvider>,
   );
   const { extractCriticalToChunks, constructStyleTagsFromChunks } = createEmotionServer(cache);
-  return { markup, styles: constructStyleTagsFromChunks(extractCriticalToChunks(markup)) };
+  const chunks = extractCriticalToChunks(markup);
+  // A page drawn without MUI (decision 0022) has no rules: no empty <style> element for it.
+  chunks.styles = chunks.styles.filter((style) => style.css !== '');
+  return { markup, styles: constructStyleTagsFromChunks(chunks) };
 }
