@@ -145,6 +145,30 @@ describe('keyset paging of the manager list', () => {
   });
 });
 
+describe('one statement kept per shape of list (decision 0021)', () => {
+  // The statement of a shape is built once per process and run with each request's values: a page must never
+  // carry the values of the request that built it (another company, another reader, another filter).
+  it('runs with each caller’s own company, reader and filter values', async () => {
+    const otherManager = await createManager(ctx, 'manager@other.example');
+    for (const path of ['/api/v1/manager/report/?status=received', '/api/v1/manager/report/?q=2026-0']) {
+      const ours = await get(path);
+      const theirs = (await otherManager.get(path)).json() as ListPage;
+      expect(ours.results.length).toBeGreaterThan(0);
+      const ourIds = new Set(ids([ours]));
+      expect(theirs.results.some((row) => ourIds.has(row.id))).toBe(false);
+      expect(theirs.count).toBeLessThanOrEqual(1);
+    }
+    const received = await get('/api/v1/manager/report/?status=received&page_size=100');
+    const investigating = await get('/api/v1/manager/report/?status=investigating&page_size=100');
+    expect(received.results.every((row) => row.status === 'received')).toBe(true);
+    expect(investigating.results.every((row) => row.status === 'investigating')).toBe(true);
+    expect(investigating.results.length).toBeGreaterThan(0);
+    const byNumber = await get('/api/v1/manager/report/?q=2026-00001&page_size=100');
+    const byOtherNumber = await get('/api/v1/manager/report/?q=2026-00002&page_size=100');
+    expect(ids([byNumber]).some((id) => ids([byOtherNumber]).includes(id))).toBe(false);
+  });
+});
+
 describe('the count of a large list', () => {
   beforeAll(async () => {
     await seedCompanyReports(ctx.database, companyId, EXACT_COUNT_CAP + 200, { start: 1000 });
