@@ -18,6 +18,7 @@ import {
 } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import { type BoundStatement, bindStatement, prepareUnnamed } from '../../db/kept-statements.ts';
 import { reportAssignees, reports } from '../../db/schema.ts';
 import { blindIndexCandidates, ERASED_PLACEHOLDER, openTextOr } from '../../encryption/codec.ts';
 import { recordAudit } from '../audit/record-audit.ts';
@@ -325,8 +326,7 @@ function pastCursor(sort: SortKey, forwards: boolean): SQL {
 /**
  * The statements of one shape of list, built with placeholders for its values. Building a statement of this
  * size costs more CPU than the database spends running it (decision 0021), so each shape is built once per
- * process and kept. The statements are unnamed: the database parses and plans each run with its values, as
- * for any other query.
+ * process and kept (`prepareUnnamed`).
  */
 function buildListStatements(database: Database, shape: ListShape) {
   const where = listWhere(shape);
@@ -363,10 +363,10 @@ function buildListStatements(database: Database, shape: ListShape) {
     .limit(value('limit'))
     .offset(value('offset'));
   return {
-    page: page.prepare(''),
-    matching: matching.prepare(''),
-    cappedCount: cappedCount.prepare(''),
-    exactCount: exactCount.prepare(''),
+    page: prepareUnnamed(page),
+    matching: prepareUnnamed(matching),
+    cappedCount: prepareUnnamed(cappedCount),
+    exactCount: prepareUnnamed(exactCount),
     /** What the planner is asked to estimate past the cap: the filter alone. */
     filter: database.db.select({ one: sql`1` }).from(reports).where(where).toSQL(),
   };
@@ -395,29 +395,6 @@ export function listStatementsOf(database: Database, shape: ListShape): ListStat
   return statements;
 }
 
-/** A prepared statement with its values: awaited, it runs; `toSQL()` is what it sends, for EXPLAIN. */
-export interface BoundStatement<T> extends PromiseLike<T> {
-  toSQL(): { sql: string; params: unknown[] };
-}
-
-function bind<T>(
-  prepared: {
-    execute(values: Record<string, unknown>): Promise<T>;
-    getQuery(): { sql: string; params: unknown[] };
-  },
-  values: ListValues,
-): BoundStatement<T> {
-  const placeholders = values as unknown as Record<string, unknown>;
-  return {
-    // biome-ignore lint/suspicious/noThenProperty: a statement that runs when awaited, like drizzle's own
-    then: (onFulfilled, onRejected) => prepared.execute(placeholders).then(onFulfilled, onRejected),
-    toSQL: () => {
-      const { sql: text, params } = prepared.getQuery();
-      return { sql: text, params: fillPlaceholders(params, placeholders) };
-    },
-  };
-}
-
 /**
  * The queries of one list page, ready to run, so tests and the bench can EXPLAIN exactly what the route runs.
  * A page after a cursor (or before it, read backwards and reversed) is a keyset range; a page reached by its
@@ -436,12 +413,12 @@ export async function listQueries(
   return {
     cursor,
     forwards,
-    page: bind(statements.page as never, values) as BoundStatement<
+    page: bindStatement(statements.page as never, values as never) as BoundStatement<
       (ListRow & { sortValue: string; matching: number | null })[]
     >,
-    matching: bind(statements.matching as never, values) as BoundStatement<Count>,
-    cappedCount: bind(statements.cappedCount as never, values) as BoundStatement<Count>,
-    exactCount: bind(statements.exactCount as never, values) as BoundStatement<Count>,
+    matching: bindStatement(statements.matching as never, values as never) as BoundStatement<Count>,
+    cappedCount: bindStatement(statements.cappedCount as never, values as never) as BoundStatement<Count>,
+    exactCount: bindStatement(statements.exactCount as never, values as never) as BoundStatement<Count>,
     filter: {
       sql: statements.filter.sql,
       params: fillPlaceholders(statements.filter.params, values as never),
