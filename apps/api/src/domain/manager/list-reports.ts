@@ -409,42 +409,71 @@ export async function listQueries(
 ) {
   const { shape, values, cursor, forwards } = await listRequest(database, handler, query, counting);
   const statements = listStatementsOf(database, shape);
+  const bound = values as unknown as Record<string, unknown>;
   type Count = { value: number }[];
+  type PageRow = ListRow & { sortValue: string; matching: number | null };
+  // The filter as the estimate cache knows it: the values that choose the rows, not the clock of `overdue`
+  // (which would make every request a new filter) nor the page's position.
+  const { now: _now, limit: _limit, offset: _offset, cursorValue: _value, cursorId: _id, ...chosen } = values;
+  const filterShape = {
+    ...shape,
+    sort: undefined,
+    cursor: undefined,
+    exactCount: undefined,
+    counting: undefined,
+  };
   return {
     cursor,
     forwards,
-    page: bindStatement(statements.page as never, values as never) as BoundStatement<
-      (ListRow & { sortValue: string; matching: number | null })[]
-    >,
-    matching: bindStatement(statements.matching as never, values as never) as BoundStatement<Count>,
-    cappedCount: bindStatement(statements.cappedCount as never, values as never) as BoundStatement<Count>,
-    exactCount: bindStatement(statements.exactCount as never, values as never) as BoundStatement<Count>,
+    page: bindStatement(statements.page as never, bound) as BoundStatement<PageRow[]>,
+    /** The same page without its count, for a filter already known to match more than the cap. */
+    uncountedPage: bindStatement(
+      listStatementsOf(database, { ...shape, counting: false }).page as never,
+      bound,
+    ) as BoundStatement<PageRow[]>,
+    matching: bindStatement(statements.matching as never, bound) as BoundStatement<Count>,
+    cappedCount: bindStatement(statements.cappedCount as never, bound) as BoundStatement<Count>,
+    exactCount: bindStatement(statements.exactCount as never, bound) as BoundStatement<Count>,
     filter: {
+      key: JSON.stringify([filterShape, chosen]),
       sql: statements.filter.sql,
-      params: fillPlaceholders(statements.filter.params, values as never),
+      params: fillPlaceholders(statements.filter.params, bound),
     },
   };
 }
 
 const ESTIMATE_TTL_MS = 60_000;
 const ESTIMATES_KEPT = 1000;
-/** Recent estimates by query: paging through one list asks the planner once a minute, not on every page. */
+/**
+ * Recent estimates by filter, each taken when the filter matched more than the cap: paging through one list
+ * asks the planner once a minute, not on every page, and for that minute the pages skip the capped count.
+ */
 const estimates = new WeakMap<Database, Map<string, { value: number; at: number }>>();
+
+type ListFilter = { key: string; sql: string; params: unknown[] };
+
+function estimatesOf(database: Database): Map<string, { value: number; at: number }> {
+  let cache = estimates.get(database);
+  if (!cache) {
+    cache = new Map();
+    estimates.set(database, cache);
+  }
+  return cache;
+}
+
+/** The estimate taken for this filter less than a minute ago, when it matched more than the cap; or none. */
+function rememberedEstimate(database: Database, filter: ListFilter, now = Date.now()): number | undefined {
+  const known = estimatesOf(database).get(filter.key);
+  return known && now - known.at < ESTIMATE_TTL_MS ? known.value : undefined;
+}
 
 /**
  * The planner's estimate of the rows matching a filter: what the statistics say, at the cost of planning (no
  * execution), remembered for a minute per filter in this process.
  */
-async function estimatedCount(
-  database: Database,
-  filter: { sql: string; params: unknown[] },
-  now = Date.now(),
-): Promise<number> {
-  const key = JSON.stringify([filter.sql, filter.params]);
-  const cache = estimates.get(database) ?? new Map<string, { value: number; at: number }>();
-  estimates.set(database, cache);
-  const known = cache.get(key);
-  if (known && now - known.at < ESTIMATE_TTL_MS) return known.value;
+async function estimatedCount(database: Database, filter: ListFilter, now = Date.now()): Promise<number> {
+  const remembered = rememberedEstimate(database, filter, now);
+  if (remembered !== undefined) return remembered;
   const [row] = await database.query<{ 'QUERY PLAN': unknown }>(
     `EXPLAIN (FORMAT JSON) ${filter.sql}`,
     filter.params,
@@ -453,9 +482,10 @@ async function estimatedCount(
   const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [{ Plan: { 'Plan Rows': number } }];
   const value = Math.round(parsed[0]?.Plan['Plan Rows'] ?? 0);
   // A Map keeps insertion order: the oldest entry goes first once the cache is full.
-  cache.delete(key);
+  const cache = estimatesOf(database);
+  cache.delete(filter.key);
   if (cache.size >= ESTIMATES_KEPT) cache.delete(cache.keys().next().value!);
-  cache.set(key, { value, at: now });
+  cache.set(filter.key, { value, at: now });
   return value;
 }
 
@@ -495,11 +525,16 @@ async function readCompanyReports(
   query: ManagerListQuery,
 ): Promise<ManagerListPage> {
   const queries = await listQueries(database, handler, query);
-  const read = await queries.page;
+  // A filter that matched more than the cap a moment ago is read without counting again (most of the page's
+  // cost in the database): its count is the planner's estimate either way (docs/decisions/0021).
+  const remembered = query.count === 'exact' ? undefined : rememberedEstimate(database, queries.filter);
+  const read = await (remembered === undefined ? queries.page : queries.uncountedPage);
   // An empty page carries no count: none match, or (past the end, or past a cursor) it is counted on its own.
   const counted =
-    read[0]?.matching ??
-    (!queries.cursor && query.page === 1 ? 0 : Number((await queries.matching)[0]?.value ?? 0));
+    remembered !== undefined && read.length > 0
+      ? EXACT_COUNT_CAP + 1
+      : (read[0]?.matching ??
+        (!queries.cursor && query.page === 1 ? 0 : Number((await queries.matching)[0]?.value ?? 0)));
   const hasMore = read.length > query.page_size;
   const rows = read.slice(0, query.page_size);
   if (!queries.forwards) rows.reverse();
