@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { fillPlaceholders } from 'drizzle-orm';
 
 /** What drizzle's `prepare` gives: a statement built once, run with the values of its placeholders. */
@@ -37,18 +38,31 @@ export function bindStatement<T>(
 }
 
 /**
- * A statement of a fixed shape, built once per database (or transaction) it runs on, then bound to each call's
- * values: for the statements of every request (the session, the read's audit), whose building in drizzle costs
- * more CPU than the database spends running them.
+ * Prepares a drizzle query as a named statement, named after its text: each connection parses it once and, once
+ * the database finds a generic plan no costlier than the plans for the values it was run with, stops planning it.
+ * Only for lookups by key, whose best plan does not depend on the values (docs/decisions/0021).
+ */
+export function prepareNamed<T>(query: {
+  prepare(name: string): PreparedStatement<T>;
+  toSQL(): { sql: string };
+}): PreparedStatement<T> {
+  const name = `kept_${createHash('sha256').update(query.toSQL().sql).digest('hex').slice(0, 24)}`;
+  return query.prepare(name);
+}
+
+/**
+ * A lookup by key of a fixed shape, built once per database (or transaction) it runs on, then bound to each
+ * call's values: for the statements of every request (the session, the read's audit), whose building in drizzle
+ * costs more CPU than the database spends running them, and whose parsing and planning cost more than their run.
  */
 export function keptStatement<E extends object, V extends Record<string, unknown>, T>(
-  build: (executor: E) => { prepare(name: string): PreparedStatement<T> },
+  build: (executor: E) => { prepare(name: string): PreparedStatement<T>; toSQL(): { sql: string } },
 ): (executor: E, values: V) => BoundStatement<T> {
   const kept = new WeakMap<E, PreparedStatement<T>>();
   return (executor, values) => {
     let prepared = kept.get(executor);
     if (!prepared) {
-      prepared = prepareUnnamed(build(executor));
+      prepared = prepareNamed(build(executor));
       kept.set(executor, prepared);
     }
     return bindStatement(prepared, values);

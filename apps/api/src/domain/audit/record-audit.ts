@@ -39,27 +39,36 @@ type ReadEvent = { companyId: string; actorId: string; action: AuditAction; targ
 
 const value = (name: keyof ReadEvent | 'since' | 'now') => sql.placeholder(name);
 
-/** The fold's UPDATE, built once per executor with placeholders (docs/decisions/0021). */
-const foldRead = keptStatement((executor: Pick<Db, 'update'>) => {
-  const latest = sql`(SELECT ${auditEvents.id} FROM ${auditEvents}
-    WHERE ${auditEvents.companyId} = ${value('companyId')} AND ${auditEvents.actorId} = ${value('actorId')}
-      AND ${auditEvents.targetId} = ${value('targetId')} AND ${auditEvents.action} = ${value('action')}
-    ORDER BY ${auditEvents.at} DESC LIMIT 1)`;
-  return executor
-    .update(auditEvents)
-    .set({ lastAt: sql`${value('now')}::timestamptz`, repeatCount: sql`${auditEvents.repeatCount} + 1` })
-    .where(
-      and(
-        sql`${auditEvents.id} = ${latest}`,
-        sql`coalesce(${auditEvents.lastAt}, ${auditEvents.at}) > ${value('since')}::timestamptz`,
-        sql`NOT EXISTS (SELECT 1 FROM audit_events later
-          WHERE later.company_id = ${value('companyId')} AND later.target_id = ${value('targetId')}
-            AND later.action NOT IN ${sql.raw(AUDIT_READ_ACTIONS_SQL)}
-            AND later.at > ${auditEvents.at})`,
-      ),
-    )
-    .returning({ id: auditEvents.id });
-});
+/**
+ * The fold's UPDATE for one read action, built once per executor with placeholders (docs/decisions/0021). The
+ * action is written into the statement as a literal: a plan kept for every value (a generic plan) can use the
+ * partial indexes only if the statement itself shows that the action is one of theirs.
+ */
+function foldReadOf(action: AuditAction) {
+  const literal = sql.raw(`'${action.replace(/'/g, "''")}'`);
+  return keptStatement((executor: Pick<Db, 'update'>) => {
+    const latest = sql`(SELECT ${auditEvents.id} FROM ${auditEvents}
+      WHERE ${auditEvents.companyId} = ${value('companyId')} AND ${auditEvents.actorId} = ${value('actorId')}
+        AND ${auditEvents.targetId} = ${value('targetId')} AND ${auditEvents.action} = ${literal}
+      ORDER BY ${auditEvents.at} DESC LIMIT 1)`;
+    return executor
+      .update(auditEvents)
+      .set({ lastAt: sql`${value('now')}::timestamptz`, repeatCount: sql`${auditEvents.repeatCount} + 1` })
+      .where(
+        and(
+          sql`${auditEvents.id} = ${latest}`,
+          sql`coalesce(${auditEvents.lastAt}, ${auditEvents.at}) > ${value('since')}::timestamptz`,
+          sql`NOT EXISTS (SELECT 1 FROM audit_events later
+            WHERE later.company_id = ${value('companyId')} AND later.target_id = ${value('targetId')}
+              AND later.action NOT IN ${sql.raw(AUDIT_READ_ACTIONS_SQL)}
+              AND later.at > ${auditEvents.at})`,
+        ),
+      )
+      .returning({ id: auditEvents.id });
+  });
+}
+
+const foldReads = new Map(READ_ACTIONS.map((action) => [action as AuditAction, foldReadOf(action)]));
 
 /**
  * The statement that folds a read into the same user's last row of the same read of the same target, if that
@@ -71,7 +80,10 @@ const foldRead = keptStatement((executor: Pick<Db, 'update'>) => {
  */
 export function foldReadStatement(executor: Pick<Db, 'update'>, event: ReadEvent, now: Date) {
   const since = new Date(now.getTime() - READ_COALESCE_MS);
-  return foldRead(executor, { ...event, since: since.toISOString(), now: now.toISOString() });
+  const fold = foldReads.get(event.action);
+  if (!fold) throw new Error(`${event.action} is not a read`);
+  const { action: _action, ...keys } = event;
+  return fold(executor, { ...keys, since: since.toISOString(), now: now.toISOString() });
 }
 
 /** Folds a read into the user's recent row of the same read (see `foldReadStatement`); whether it did. */
