@@ -185,6 +185,19 @@ describe('the fold of a repeated read, after many reads by others', () => {
       expect(plan).not.toContain('Seq Scan');
       expect(plan).toContain('audit_events_reads_idx');
       expect(plan).toContain('audit_events_changes_idx');
+      // The fold is a named statement (decision 0021): after a few runs the database may keep one generic plan
+      // for it, made without the values. That plan must read the same two indexes.
+      const generic = await ctx.database.db.transaction(async (tx) => {
+        await tx.execute(sql.raw(`PREPARE fold_generic AS ${statement.sql}`));
+        await tx.execute(sql.raw('SET LOCAL plan_cache_mode = force_generic_plan'));
+        const values = statement.params.map((param) => `'${String(param)}'`).join(', ');
+        const explained = await tx.execute(sql.raw(`EXPLAIN (FORMAT JSON) EXECUTE fold_generic(${values})`));
+        await tx.execute(sql.raw('DEALLOCATE fold_generic'));
+        return JSON.stringify((explained as unknown as { rows: unknown[] }).rows);
+      });
+      expect(generic).not.toContain('Seq Scan');
+      expect(generic).toContain('audit_events_reads_idx');
+      expect(generic).toContain('audit_events_changes_idx');
     } finally {
       await ctx.database.query(`DELETE FROM audit_events WHERE at < now() - interval '3 days'`);
     }

@@ -145,6 +145,30 @@ describe('keyset paging of the manager list', () => {
   });
 });
 
+describe('one statement kept per shape of list (decision 0021)', () => {
+  // The statement of a shape is built once per process and run with each request's values: a page must never
+  // carry the values of the request that built it (another company, another reader, another filter).
+  it('runs with each caller’s own company, reader and filter values', async () => {
+    const otherManager = await createManager(ctx, 'manager@other.example');
+    for (const path of ['/api/v1/manager/report/?status=received', '/api/v1/manager/report/?q=2026-0']) {
+      const ours = await get(path);
+      const theirs = (await otherManager.get(path)).json() as ListPage;
+      expect(ours.results.length).toBeGreaterThan(0);
+      const ourIds = new Set(ids([ours]));
+      expect(theirs.results.some((row) => ourIds.has(row.id))).toBe(false);
+      expect(theirs.count).toBeLessThanOrEqual(1);
+    }
+    const received = await get('/api/v1/manager/report/?status=received&page_size=100');
+    const investigating = await get('/api/v1/manager/report/?status=investigating&page_size=100');
+    expect(received.results.every((row) => row.status === 'received')).toBe(true);
+    expect(investigating.results.every((row) => row.status === 'investigating')).toBe(true);
+    expect(investigating.results.length).toBeGreaterThan(0);
+    const byNumber = await get('/api/v1/manager/report/?q=2026-00001&page_size=100');
+    const byOtherNumber = await get('/api/v1/manager/report/?q=2026-00002&page_size=100');
+    expect(ids([byNumber]).some((id) => ids([byOtherNumber]).includes(id))).toBe(false);
+  });
+});
+
 describe('the count of a large list', () => {
   beforeAll(async () => {
     await seedCompanyReports(ctx.database, companyId, EXACT_COUNT_CAP + 200, { start: 1000 });
@@ -177,6 +201,34 @@ describe('the count of a large list', () => {
     expect(last.next).toBeNull();
     expect(last.count_exact).toBe(true);
     expect(last.count).toBe((lastPage - 1) * 100 + last.results.length);
+  });
+
+  // Decision 0021: the capped count is most of a page's cost in the database, and past the cap it is replaced
+  // by the estimate anyway. Shown by making the filter match fewer than the cap within that minute: a page that
+  // counted again would say `count_exact: true`.
+  it('reads further pages of a filter past the cap without counting it again for a minute', async () => {
+    const filter = '/api/v1/manager/report/?date_from=2025-01-01';
+    const first = await get(filter);
+    expect(first.count_exact).toBe(false);
+    expect(first.count).toBeGreaterThan(EXACT_COUNT_CAP);
+    const moved = sql`id IN (SELECT id FROM reports WHERE company_id = ${companyId} ORDER BY id LIMIT 1000)`;
+    await ctx.database.db
+      .update(reports)
+      .set({ createdAt: sql`created_at - interval '10 years'` })
+      .where(moved);
+    try {
+      const again = await get(filter);
+      expect(again).toMatchObject({ count: first.count, count_exact: false });
+      expect(again.results.length).toBe(20);
+      const exact = await get(`${filter}&count=exact`);
+      expect(exact.count_exact).toBe(true);
+      expect(exact.count).toBeLessThanOrEqual(EXACT_COUNT_CAP);
+    } finally {
+      await ctx.database.db
+        .update(reports)
+        .set({ createdAt: sql`created_at + interval '10 years'` })
+        .where(moved);
+    }
   });
 });
 

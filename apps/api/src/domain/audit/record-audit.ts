@@ -1,5 +1,6 @@
 import { and, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { keptStatement } from '../../db/kept-statements.ts';
 import { AUDIT_READ_ACTIONS, AUDIT_READ_ACTIONS_SQL, auditEvents } from '../../db/schema.ts';
 
 export type AuditAction =
@@ -36,33 +37,53 @@ const isRead = (action: AuditAction) => (READ_ACTIONS as readonly string[]).incl
 
 type ReadEvent = { companyId: string; actorId: string; action: AuditAction; targetId: string };
 
+const value = (name: keyof ReadEvent | 'since' | 'now') => sql.placeholder(name);
+
+/**
+ * The fold's UPDATE for one read action, built once per executor with placeholders (docs/decisions/0021). The
+ * action is written into the statement as a literal: a plan kept for every value (a generic plan) can use the
+ * partial indexes only if the statement itself shows that the action is one of theirs.
+ */
+function foldReadOf(action: AuditAction) {
+  const literal = sql.raw(`'${action.replace(/'/g, "''")}'`);
+  return keptStatement((executor: Pick<Db, 'update'>) => {
+    const latest = sql`(SELECT ${auditEvents.id} FROM ${auditEvents}
+      WHERE ${auditEvents.companyId} = ${value('companyId')} AND ${auditEvents.actorId} = ${value('actorId')}
+        AND ${auditEvents.targetId} = ${value('targetId')} AND ${auditEvents.action} = ${literal}
+      ORDER BY ${auditEvents.at} DESC LIMIT 1)`;
+    return executor
+      .update(auditEvents)
+      .set({ lastAt: sql`${value('now')}::timestamptz`, repeatCount: sql`${auditEvents.repeatCount} + 1` })
+      .where(
+        and(
+          sql`${auditEvents.id} = ${latest}`,
+          sql`coalesce(${auditEvents.lastAt}, ${auditEvents.at}) > ${value('since')}::timestamptz`,
+          sql`NOT EXISTS (SELECT 1 FROM audit_events later
+            WHERE later.company_id = ${value('companyId')} AND later.target_id = ${value('targetId')}
+              AND later.action NOT IN ${sql.raw(AUDIT_READ_ACTIONS_SQL)}
+              AND later.at > ${auditEvents.at})`,
+        ),
+      )
+      .returning({ id: auditEvents.id });
+  });
+}
+
+const foldReads = new Map(READ_ACTIONS.map((action) => [action as AuditAction, foldReadOf(action)]));
+
 /**
  * The statement that folds a read into the same user's last row of the same read of the same target, if that
  * row was last touched less than ten minutes ago and no change to the target was recorded since (a change splits
- * the reads around it, so the log still says who read the case after it changed). Built, not run, so a test can
- * EXPLAIN it: its two lookups are the partial indexes `audit_events_reads_idx` and `audit_events_changes_idx`,
- * whose predicates the read actions are written into the statement as literals to match.
+ * the reads around it, so the log still says who read the case after it changed). Returned ready to run, so a
+ * test can EXPLAIN it: its two lookups are the partial indexes `audit_events_reads_idx` and
+ * `audit_events_changes_idx`, whose predicates the read actions are written into the statement as literals to
+ * match.
  */
 export function foldReadStatement(executor: Pick<Db, 'update'>, event: ReadEvent, now: Date) {
   const since = new Date(now.getTime() - READ_COALESCE_MS);
-  const latest = sql`(SELECT ${auditEvents.id} FROM ${auditEvents}
-    WHERE ${auditEvents.companyId} = ${event.companyId} AND ${auditEvents.actorId} = ${event.actorId}
-      AND ${auditEvents.targetId} = ${event.targetId} AND ${auditEvents.action} = ${event.action}
-    ORDER BY ${auditEvents.at} DESC LIMIT 1)`;
-  return executor
-    .update(auditEvents)
-    .set({ lastAt: now, repeatCount: sql`${auditEvents.repeatCount} + 1` })
-    .where(
-      and(
-        sql`${auditEvents.id} = ${latest}`,
-        sql`coalesce(${auditEvents.lastAt}, ${auditEvents.at}) > ${since.toISOString()}::timestamptz`,
-        sql`NOT EXISTS (SELECT 1 FROM audit_events later
-          WHERE later.company_id = ${event.companyId} AND later.target_id = ${event.targetId}
-            AND later.action NOT IN ${sql.raw(AUDIT_READ_ACTIONS_SQL)}
-            AND later.at > ${auditEvents.at})`,
-      ),
-    )
-    .returning({ id: auditEvents.id });
+  const fold = foldReads.get(event.action);
+  if (!fold) throw new Error(`${event.action} is not a read`);
+  const { action: _action, ...keys } = event;
+  return fold(executor, { ...keys, since: since.toISOString(), now: now.toISOString() });
 }
 
 /** Folds a read into the user's recent row of the same read (see `foldReadStatement`); whether it did. */

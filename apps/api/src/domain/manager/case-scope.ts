@@ -1,5 +1,5 @@
 import { type HandlerRole, isCaseManagerRole } from '@ansim/shared/constants';
-import { and, eq, exists, inArray, not, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, exists, inArray, not, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client.ts';
 import { caseExclusions, reportAssignees, reports, users } from '../../db/schema.ts';
 
@@ -22,8 +22,11 @@ export const seesEveryCase = (handler: Pick<HandlerContext, 'role'>): boolean =>
  * The cases of `reports` this handler may see, on every surface (list, case, files, stream, export, PDF, mails):
  * their company's; for an investigator only those assigned to them; never a case they are excluded from by a
  * conflict of interest (they may be the accused person). Anything else is the same 404 as a missing case.
+ * The ids may be placeholders, for a statement built once and run for many handlers (the list's).
  */
-export function caseAccessCondition(handler: HandlerContext): SQL {
+export function caseAccessCondition(
+  handler: Pick<HandlerContext, 'role'> & { userId: string | Placeholder; companyId: string | Placeholder },
+): SQL {
   const excluded = exists(
     sql`(SELECT 1 FROM ${caseExclusions} WHERE ${caseExclusions.reportId} = ${reports.id} AND ${caseExclusions.userId} = ${handler.userId})`,
   );

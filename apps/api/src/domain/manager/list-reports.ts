@@ -1,12 +1,28 @@
 import { REPORT_STATUSES, REPORTER_TYPES } from '@ansim/shared/constants';
 import type { ManagerListPage, ManagerListRow } from '@ansim/shared/contract/manager';
-import { and, asc, count, desc, eq, gte, inArray, isNull, like, lt, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  fillPlaceholders,
+  gte,
+  isNull,
+  like,
+  lt,
+  or,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import { type BoundStatement, bindStatement, prepareUnnamed } from '../../db/kept-statements.ts';
 import { reportAssignees, reports } from '../../db/schema.ts';
 import { blindIndexCandidates, ERASED_PLACEHOLDER, openTextOr } from '../../encryption/codec.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import { caseAccessCondition, type HandlerContext } from './case-scope.ts';
+import { caseAccessCondition, type HandlerContext, seesEveryCase } from './case-scope.ts';
 import { isAckOverdue, isFeedbackOverdue } from './case-view.ts';
 
 /**
@@ -106,7 +122,7 @@ export type ManagerListQuery = z.infer<typeof managerListQuery>;
 export type { ManagerListRow };
 
 /** Open cases past a deadline: not acknowledged in time, or no feedback to the reporter in time. */
-export function overdueCondition(now = new Date()): SQL {
+export function overdueCondition(now: Date | Placeholder = new Date()): SQL {
   return or(
     and(isNull(reports.acknowledgedAt), lt(reports.ackDueAt, now)),
     and(isNull(reports.feedbackAt), isNull(reports.closedAt), lt(reports.feedbackDueAt, now)),
@@ -119,36 +135,120 @@ export function overdueCondition(now = new Date()): SQL {
  */
 const CASE_NUMBER_PREFIX = /^\d[\d-]*$/;
 
-export async function listConditions(
-  database: Database,
-  companyId: string,
-  query: Pick<ManagerListQuery, 'status' | 'type' | 'q' | 'date_from' | 'date_to' | 'overdue'>,
-  extraWhere?: SQL,
-): Promise<SQL> {
-  const conditions: SQL[] = [eq(reports.companyId, companyId)];
-  if (extraWhere) conditions.push(extraWhere);
-  if (query.status) conditions.push(eq(reports.status, query.status));
-  if (query.type) conditions.push(eq(reports.reportType, query.type));
-  if (query.date_from) conditions.push(gte(reports.createdAt, new Date(`${query.date_from}T00:00:00+09:00`)));
-  if (query.date_to)
-    conditions.push(
-      lt(reports.createdAt, new Date(new Date(`${query.date_to}T00:00:00+09:00`).getTime() + 86_400_000)),
-    );
-  if (query.overdue === 'true') conditions.push(overdueCondition());
-  if (query.q) {
-    // A case number (2026-0001, or its start) is digits and hyphens, and no one's name is: each shape gets the
-    // one condition it needs, so a name search is a lookup on (company_id, accused_name_index) and never a
-    // scan of the company's cases that an OR with the case number would force.
-    // Digits and hyphens have no case, so LIKE matches what ILIKE did, and a prefix LIKE is a range of the
-    // text_pattern_ops index (reports_company_case_number_pattern_idx) whatever the database's collation.
-    if (CASE_NUMBER_PREFIX.test(query.q)) {
-      conditions.push(like(reports.caseNumber, `${query.q}%`));
-    } else {
-      const indexes = await blindIndexCandidates(database, companyId, 'reports.accused_name', query.q);
-      conditions.push(indexes.length ? inArray(reports.accusedNameIndex, indexes) : sql`false`);
-    }
-  }
+/**
+ * What a list statement looks like apart from its values: which filters are present, the sort, whether the page
+ * starts at a cursor (and in which direction it is read), the count asked for, and whether the handler sees every
+ * case. Every statement of one shape is the same SQL text with other values, so it is built once (`listStatements`).
+ */
+interface ListShape {
+  seesEveryCase: boolean;
+  status: boolean;
+  type: boolean;
+  dateFrom: boolean;
+  dateTo: boolean;
+  overdue: boolean;
+  /** A case-number prefix, names through their blind indexes, or a name that no key can index (matches none). */
+  search: 'none' | 'case_number' | 'name' | 'nothing';
+  sort: SortKey;
+  cursor: 'none' | 'after' | 'before';
+  exactCount: boolean;
+  counting: boolean;
+}
+
+/** The values a list statement takes, by placeholder name. */
+interface ListValues {
+  companyId: string;
+  userId: string;
+  status?: string;
+  type?: string;
+  dateFrom?: Date;
+  dateTo?: Date;
+  now?: Date;
+  caseNumberPattern?: string;
+  nameIndexes?: string[];
+  cursorValue?: string;
+  cursorId?: string;
+  limit: number;
+  offset: number;
+}
+
+const value = (name: keyof ListValues) => sql.placeholder(name);
+
+/** The list's WHERE for a shape, its values left as placeholders; the access condition comes first. */
+function listWhere(shape: ListShape): SQL {
+  // Only the cases this handler may see (company, assignment, no conflict of interest), on every query.
+  const conditions: SQL[] = [
+    eq(reports.companyId, value('companyId')),
+    caseAccessCondition({
+      role: shape.seesEveryCase ? 'manager' : 'investigator',
+      userId: value('userId'),
+      companyId: value('companyId'),
+    }),
+  ];
+  if (shape.status) conditions.push(eq(reports.status, value('status')));
+  if (shape.type) conditions.push(eq(reports.reportType, value('type')));
+  if (shape.dateFrom) conditions.push(gte(reports.createdAt, value('dateFrom')));
+  if (shape.dateTo) conditions.push(lt(reports.createdAt, value('dateTo')));
+  if (shape.overdue) conditions.push(overdueCondition(value('now')));
+  // A case number (2026-0001, or its start) is digits and hyphens, and no one's name is: each shape gets the
+  // one condition it needs, so a name search is a lookup on (company_id, accused_name_index) and never a
+  // scan of the company's cases that an OR with the case number would force.
+  // Digits and hyphens have no case, so LIKE matches what ILIKE did, and a prefix LIKE is a range of the
+  // text_pattern_ops index (reports_company_case_number_pattern_idx) whatever the database's collation.
+  if (shape.search === 'case_number') conditions.push(like(reports.caseNumber, value('caseNumberPattern')));
+  if (shape.search === 'name')
+    conditions.push(sql`${reports.accusedNameIndex} = ANY(${value('nameIndexes')}::text[])`);
+  if (shape.search === 'nothing') conditions.push(sql`false`);
   return and(...conditions)!;
+}
+
+/** The shape and values of the list the handler asks for (the blind indexes of a searched name looked up). */
+async function listRequest(
+  database: Database,
+  handler: HandlerContext,
+  query: ManagerListQuery,
+  counting: boolean,
+): Promise<{ shape: ListShape; values: ListValues; cursor?: ListCursor; forwards: boolean }> {
+  // A cursor made for another sort (a stale address) says nothing about this order: the page number decides.
+  const cursor = [query.after, query.before].find((candidate) => candidate?.sort === query.sort);
+  const forwards = !cursor || cursor !== query.before;
+  const values: ListValues = {
+    companyId: handler.companyId,
+    userId: handler.userId,
+    status: query.status,
+    type: query.type,
+    limit: query.page_size + 1,
+    offset: cursor ? 0 : (query.page - 1) * query.page_size,
+    cursorValue: cursor?.value,
+    cursorId: cursor?.id,
+  };
+  if (query.date_from) values.dateFrom = new Date(`${query.date_from}T00:00:00+09:00`);
+  if (query.date_to)
+    values.dateTo = new Date(new Date(`${query.date_to}T00:00:00+09:00`).getTime() + 86_400_000);
+  if (query.overdue === 'true') values.now = new Date();
+  let search: ListShape['search'] = 'none';
+  if (query.q && CASE_NUMBER_PREFIX.test(query.q)) {
+    search = 'case_number';
+    values.caseNumberPattern = `${query.q}%`;
+  } else if (query.q) {
+    const indexes = await blindIndexCandidates(database, handler.companyId, 'reports.accused_name', query.q);
+    search = indexes.length ? 'name' : 'nothing';
+    values.nameIndexes = indexes;
+  }
+  const shape: ListShape = {
+    seesEveryCase: seesEveryCase(handler),
+    status: Boolean(query.status),
+    type: Boolean(query.type),
+    dateFrom: Boolean(query.date_from),
+    dateTo: Boolean(query.date_to),
+    overdue: query.overdue === 'true',
+    search,
+    sort: query.sort,
+    cursor: !cursor ? 'none' : forwards ? 'after' : 'before',
+    exactCount: query.count === 'exact',
+    counting,
+  };
+  return { shape, values, cursor, forwards };
 }
 
 const listColumns = {
@@ -167,8 +267,7 @@ const listColumns = {
 };
 
 /** Whether each case is assigned to the handler reading the list: one EXISTS on the assignees' key. */
-const isAssignedTo = (handler: HandlerContext) =>
-  sql<boolean>`exists (select 1 from ${reportAssignees} where ${reportAssignees.reportId} = ${reports.id} and ${reportAssignees.userId} = ${handler.userId})`;
+const isAssignedToReader = sql<boolean>`exists (select 1 from ${reportAssignees} where ${reportAssignees.reportId} = ${reports.id} and ${reportAssignees.userId} = ${value('userId')})`;
 
 type ListRow = Pick<typeof reports.$inferSelect, keyof typeof listColumns> & { isAssignedToMe: boolean };
 
@@ -196,12 +295,6 @@ async function toListRow(database: Database, row: ListRow): Promise<ManagerListR
   };
 }
 
-/** Options of the list that are not the manager's filters: a predicate the caller's access rules add. */
-export interface ListOptions {
-  /** ANDed into every query of the list (page, count, estimate, export), e.g. the cases a role may see. */
-  extraWhere?: SQL;
-}
-
 /** A page whose links say whether the count is exact (`count=exact`, or small enough to count cheaply). */
 export type { ManagerListPage };
 
@@ -220,39 +313,28 @@ function sortValueOf(sort: SortKey): SQL<string> {
 }
 
 /** Rows strictly past the cursor in the direction read: `(column, id) < (value, id)` or `>`. */
-function pastCursor(cursor: ListCursor, forwards: boolean): SQL {
-  const { column, descending } = SORTS[cursor.sort];
-  const value =
-    column === reports.caseNumber ? sql`${cursor.value}::text` : sql`${cursor.value}::timestamptz`;
+function pastCursor(sort: SortKey, forwards: boolean): SQL {
+  const { column, descending } = SORTS[sort];
+  const cursorValue =
+    column === reports.caseNumber
+      ? sql`${value('cursorValue')}::text`
+      : sql`${value('cursorValue')}::timestamptz`;
   const operator = descending === forwards ? sql.raw('<') : sql.raw('>');
-  return sql`(${column}, ${reports.id}) ${operator} (${value}, ${cursor.id}::uuid)`;
+  return sql`(${column}, ${reports.id}) ${operator} (${cursorValue}, ${value('cursorId')}::uuid)`;
 }
 
 /**
- * The queries of one list page, built but not run, so tests and the bench can EXPLAIN exactly what the route
- * runs. A page after a cursor (or before it, read backwards and reversed) is a keyset range; a page reached by
- * its number alone (a typed-in address) falls back to OFFSET. One more row than the page is read, to know
- * whether a next page exists without counting.
+ * The statements of one shape of list, built with placeholders for its values. Building a statement of this
+ * size costs more CPU than the database spends running it (decision 0021), so each shape is built once per
+ * process and kept (`prepareUnnamed`).
  */
-export async function listQueries(
-  database: Database,
-  handler: HandlerContext,
-  query: ManagerListQuery,
-  options: ListOptions = {},
-  counting = true,
-) {
-  // Only the cases this handler may see (company, assignment, no conflict of interest), on every query.
-  const access = options.extraWhere
-    ? and(caseAccessCondition(handler), options.extraWhere)
-    : caseAccessCondition(handler);
-  const where = await listConditions(database, handler.companyId, query, access);
-  // A cursor made for another sort (a stale address) says nothing about this order: the page number decides.
-  const cursor = [query.after, query.before].find((candidate) => candidate?.sort === query.sort);
-  const forwards = !cursor || cursor !== query.before;
-  const { column, descending } = SORTS[query.sort];
+function buildListStatements(database: Database, shape: ListShape) {
+  const where = listWhere(shape);
+  const forwards = shape.cursor !== 'before';
+  const { column, descending } = SORTS[shape.sort];
   const ascending = descending !== forwards;
   const order = ascending ? [asc(column), asc(reports.id)] : [desc(column), desc(reports.id)];
-  const pageWhere = cursor ? and(where, pastCursor(cursor, forwards))! : where;
+  const pageWhere = shape.cursor === 'none' ? where : and(where, pastCursor(shape.sort, forwards))!;
   // In the page's order, so the planner reads an index in that order (at most CAP + 1 entries of it) and never
   // a scan of the table, whose rows of other companies and other filters would make it unbounded. Without the
   // id: which tied row is the 1,001st does not matter, and an index without it can then answer alone.
@@ -265,51 +347,145 @@ export async function listQueries(
     .as('capped');
   const cappedCount = database.db.select({ value: count() }).from(capped);
   const exactCount = database.db.select({ value: count() }).from(reports).where(where);
-  const matching = query.count === 'exact' ? exactCount : cappedCount;
+  const matching = shape.exactCount ? exactCount : cappedCount;
   // The count rides on every row of the page as an uncorrelated subquery (run once): one statement, one round
   // trip, one connection for the page and its count.
   const page = database.db
     .select({
       ...listColumns,
-      isAssignedToMe: isAssignedTo(handler),
-      sortValue: sortValueOf(query.sort),
-      matching: (counting ? sql<number>`(${matching})` : sql<number>`NULL`).mapWith(Number),
+      isAssignedToMe: isAssignedToReader,
+      sortValue: sortValueOf(shape.sort),
+      matching: (shape.counting ? sql<number>`(${matching})` : sql<number>`NULL`).mapWith(Number),
     })
     .from(reports)
     .where(pageWhere)
     .orderBy(...order)
-    .limit(query.page_size + 1)
-    .offset(cursor ? 0 : (query.page - 1) * query.page_size);
-  return { where, cursor, forwards, page, matching, cappedCount, exactCount };
+    .limit(value('limit'))
+    .offset(value('offset'));
+  return {
+    page: prepareUnnamed(page),
+    matching: prepareUnnamed(matching),
+    cappedCount: prepareUnnamed(cappedCount),
+    exactCount: prepareUnnamed(exactCount),
+    /** What the planner is asked to estimate past the cap: the filter alone. */
+    filter: database.db.select({ one: sql`1` }).from(reports).where(where).toSQL(),
+  };
+}
+
+type ListStatements = ReturnType<typeof buildListStatements>;
+
+/** Shapes kept per process: every combination the UI can ask for is a few hundred; the oldest go first. */
+const SHAPES_KEPT = 500;
+const builtStatements = new WeakMap<Database, Map<string, ListStatements>>();
+
+/** The statements of a shape, built on its first use in this process (see `buildListStatements`). */
+export function listStatementsOf(database: Database, shape: ListShape): ListStatements {
+  const key = JSON.stringify(shape);
+  let cache = builtStatements.get(database);
+  if (!cache) {
+    cache = new Map();
+    builtStatements.set(database, cache);
+  }
+  let statements = cache.get(key);
+  if (!statements) {
+    statements = buildListStatements(database, shape);
+    if (cache.size >= SHAPES_KEPT) cache.delete(cache.keys().next().value!);
+    cache.set(key, statements);
+  }
+  return statements;
+}
+
+/**
+ * The queries of one list page, ready to run, so tests and the bench can EXPLAIN exactly what the route runs.
+ * A page after a cursor (or before it, read backwards and reversed) is a keyset range; a page reached by its
+ * number alone (a typed-in address) falls back to OFFSET. One more row than the page is read, to know whether a
+ * next page exists without counting.
+ */
+export async function listQueries(
+  database: Database,
+  handler: HandlerContext,
+  query: ManagerListQuery,
+  counting = true,
+) {
+  const { shape, values, cursor, forwards } = await listRequest(database, handler, query, counting);
+  const statements = listStatementsOf(database, shape);
+  const bound = values as unknown as Record<string, unknown>;
+  type Count = { value: number }[];
+  type PageRow = ListRow & { sortValue: string; matching: number | null };
+  // The filter as the estimate cache knows it: the values that choose the rows, not the clock of `overdue`
+  // (which would make every request a new filter) nor the page's position.
+  const { now: _now, limit: _limit, offset: _offset, cursorValue: _value, cursorId: _id, ...chosen } = values;
+  const filterShape = {
+    ...shape,
+    sort: undefined,
+    cursor: undefined,
+    exactCount: undefined,
+    counting: undefined,
+  };
+  return {
+    cursor,
+    forwards,
+    page: bindStatement(statements.page as never, bound) as BoundStatement<PageRow[]>,
+    /** The same page without its count, for a filter already known to match more than the cap. */
+    uncountedPage: bindStatement(
+      listStatementsOf(database, { ...shape, counting: false }).page as never,
+      bound,
+    ) as BoundStatement<PageRow[]>,
+    matching: bindStatement(statements.matching as never, bound) as BoundStatement<Count>,
+    cappedCount: bindStatement(statements.cappedCount as never, bound) as BoundStatement<Count>,
+    exactCount: bindStatement(statements.exactCount as never, bound) as BoundStatement<Count>,
+    filter: {
+      key: JSON.stringify([filterShape, chosen]),
+      sql: statements.filter.sql,
+      params: fillPlaceholders(statements.filter.params, bound),
+    },
+  };
 }
 
 const ESTIMATE_TTL_MS = 60_000;
 const ESTIMATES_KEPT = 1000;
-/** Recent estimates by query: paging through one list asks the planner once a minute, not on every page. */
+/**
+ * Recent estimates by filter, each taken when the filter matched more than the cap: paging through one list
+ * asks the planner once a minute, not on every page, and for that minute the pages skip the capped count.
+ */
 const estimates = new WeakMap<Database, Map<string, { value: number; at: number }>>();
 
+type ListFilter = { key: string; sql: string; params: unknown[] };
+
+function estimatesOf(database: Database): Map<string, { value: number; at: number }> {
+  let cache = estimates.get(database);
+  if (!cache) {
+    cache = new Map();
+    estimates.set(database, cache);
+  }
+  return cache;
+}
+
+/** The estimate taken for this filter less than a minute ago, when it matched more than the cap; or none. */
+function rememberedEstimate(database: Database, filter: ListFilter, now = Date.now()): number | undefined {
+  const known = estimatesOf(database).get(filter.key);
+  return known && now - known.at < ESTIMATE_TTL_MS ? known.value : undefined;
+}
+
 /**
- * The planner's estimate of the rows matching `where`: what the statistics say, at the cost of planning (no
+ * The planner's estimate of the rows matching a filter: what the statistics say, at the cost of planning (no
  * execution), remembered for a minute per filter in this process.
  */
-async function estimatedCount(database: Database, where: SQL, now = Date.now()): Promise<number> {
-  const inner = database.db.select({ one: sql`1` }).from(reports).where(where).toSQL();
-  const key = JSON.stringify([inner.sql, inner.params]);
-  const cache = estimates.get(database) ?? new Map<string, { value: number; at: number }>();
-  estimates.set(database, cache);
-  const known = cache.get(key);
-  if (known && now - known.at < ESTIMATE_TTL_MS) return known.value;
+async function estimatedCount(database: Database, filter: ListFilter, now = Date.now()): Promise<number> {
+  const remembered = rememberedEstimate(database, filter, now);
+  if (remembered !== undefined) return remembered;
   const [row] = await database.query<{ 'QUERY PLAN': unknown }>(
-    `EXPLAIN (FORMAT JSON) ${inner.sql}`,
-    inner.params as unknown[],
+    `EXPLAIN (FORMAT JSON) ${filter.sql}`,
+    filter.params,
   );
   const plan = row?.['QUERY PLAN'];
   const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [{ Plan: { 'Plan Rows': number } }];
   const value = Math.round(parsed[0]?.Plan['Plan Rows'] ?? 0);
   // A Map keeps insertion order: the oldest entry goes first once the cache is full.
-  cache.delete(key);
+  const cache = estimatesOf(database);
+  cache.delete(filter.key);
   if (cache.size >= ESTIMATES_KEPT) cache.delete(cache.keys().next().value!);
-  cache.set(key, { value, at: now });
+  cache.set(filter.key, { value, at: now });
   return value;
 }
 
@@ -323,10 +499,9 @@ export async function listCompanyReports(
   database: Database,
   handler: HandlerContext,
   query: ManagerListQuery,
-  options: ListOptions = {},
 ): Promise<ManagerListPage> {
   const [page] = await Promise.all([
-    readCompanyReports(database, handler, query, options),
+    readCompanyReports(database, handler, query),
     recordAudit(database.db, {
       companyId: handler.companyId,
       actorId: handler.userId,
@@ -348,14 +523,18 @@ async function readCompanyReports(
   database: Database,
   handler: HandlerContext,
   query: ManagerListQuery,
-  options: ListOptions,
 ): Promise<ManagerListPage> {
-  const queries = await listQueries(database, handler, query, options);
-  const read = await queries.page;
+  const queries = await listQueries(database, handler, query);
+  // A filter that matched more than the cap a moment ago is read without counting again (most of the page's
+  // cost in the database): its count is the planner's estimate either way (docs/decisions/0021).
+  const remembered = query.count === 'exact' ? undefined : rememberedEstimate(database, queries.filter);
+  const read = await (remembered === undefined ? queries.page : queries.uncountedPage);
   // An empty page carries no count: none match, or (past the end, or past a cursor) it is counted on its own.
   const counted =
-    read[0]?.matching ??
-    (!queries.cursor && query.page === 1 ? 0 : Number((await queries.matching)[0]?.value ?? 0));
+    remembered !== undefined && read.length > 0
+      ? EXACT_COUNT_CAP + 1
+      : (read[0]?.matching ??
+        (!queries.cursor && query.page === 1 ? 0 : Number((await queries.matching)[0]?.value ?? 0)));
   const hasMore = read.length > query.page_size;
   const rows = read.slice(0, query.page_size);
   if (!queries.forwards) rows.reverse();
@@ -373,7 +552,7 @@ async function readCompanyReports(
       total = passed;
       isExact = !queries.cursor;
     } else {
-      const estimate = await estimatedCount(database, queries.where);
+      const estimate = await estimatedCount(database, queries.filter);
       total = Math.max(estimate, total, passed + 1);
     }
   }
@@ -426,7 +605,6 @@ export async function* allCompanyReports(
   database: Database,
   handler: HandlerContext,
   query: ManagerListQuery,
-  options: ListOptions = {},
 ): AsyncGenerator<ManagerListRow> {
   const batch = 1000;
   let after: ListCursor | undefined;
@@ -435,7 +613,6 @@ export async function* allCompanyReports(
       database,
       handler,
       { ...query, page: 1, page_size: batch, after, before: undefined },
-      options,
       false,
     );
     const rows = await page;

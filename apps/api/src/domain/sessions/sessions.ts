@@ -2,6 +2,7 @@ import type { UserRole } from '@ansim/shared/constants';
 import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database, Db } from '../../db/client.ts';
+import { keptStatement } from '../../db/kept-statements.ts';
 import { companies, mfaPasskeys, mfaTotp, sessions, users } from '../../db/schema.ts';
 import { serverNow } from '../../lib/server-clock.ts';
 import { randomToken, sha256Hex } from '../../lib/tokens.ts';
@@ -54,17 +55,9 @@ const userHasSecondFactor = sql<boolean>`(
   exists (select 1 from ${mfaTotp} where ${mfaTotp.userId} = ${users.id} and ${mfaTotp.confirmedAt} is not null)
   or exists (select 1 from ${mfaPasskeys} where ${mfaPasskeys.userId} = ${users.id}))`.mapWith(Boolean);
 
-/**
- * Finds a live session and slides its idle limit; an expired one, or one of a suspended company's user, is
- * deleted on sight.
- */
-export async function findSession(
-  database: Database,
-  id: string,
-  limits: SessionLimits,
-): Promise<ActiveSession | null> {
-  const idHash = sha256Hex(id);
-  const [row] = await database.db
+/** The lookup of every request, built once with a placeholder for the session's hash (docs/decisions/0021). */
+const sessionLookup = keptStatement((db: Db) =>
+  db
     .select({
       expiresAt: sessions.expiresAt,
       lastSeenAt: sessions.lastSeenAt,
@@ -81,8 +74,21 @@ export async function findSession(
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(companies, eq(companies.id, users.companyId))
-    .where(eq(sessions.idHash, idHash))
-    .limit(1);
+    .where(eq(sessions.idHash, sql.placeholder('idHash')))
+    .limit(1),
+);
+
+/**
+ * Finds a live session and slides its idle limit; an expired one, or one of a suspended company's user, is
+ * deleted on sight.
+ */
+export async function findSession(
+  database: Database,
+  id: string,
+  limits: SessionLimits,
+): Promise<ActiveSession | null> {
+  const idHash = sha256Hex(id);
+  const [row] = await sessionLookup(database.db, { idHash });
   if (!row) return null;
   const now = serverNow();
   // A suspended company's users are logged out everywhere (the suspension deletes their sessions too).
