@@ -6,7 +6,12 @@ const PRERENDERED = ['/', '/privacy', '/terms', '/login', '/report'];
 
 /** Where the page's visible parts sit: the main column's headings, paragraphs, fields, buttons and links. */
 async function layoutOf(page: Page) {
-  await page.evaluate(() => document.fonts.ready);
+  // Every face the page's text needs, loaded before anything is measured: text drawn in a fallback font sits
+  // elsewhere than in Pretendard.
+  await page.evaluate(async () => {
+    await document.fonts.load('1em "Pretendard Variable"', document.body.textContent ?? '');
+    await document.fonts.ready;
+  });
   return page.evaluate(() =>
     [
       ...document.querySelectorAll(
@@ -25,13 +30,29 @@ async function layoutOf(page: Page) {
   );
 }
 
-async function drawnWithoutScripts(browser: Browser, path: string, width: number) {
+/**
+ * The page as the server drew it, with the app's own font faces added: they come with the app, after the
+ * first paint (decision 0022), so the page and the app are compared in the same font.
+ */
+async function drawnWithoutScripts(browser: Browser, path: string, width: number, fontSheets: string[]) {
   const context = await browser.newContext({
     baseURL: server.baseURL,
     javaScriptEnabled: false,
     viewport: { width, height: 900 },
   });
   try {
+    // Linked in the document's head, as the app's own style sheet is: this page runs no script to add them.
+    await context.route(
+      (url) => url.pathname === path,
+      async (route) => {
+        const response = await route.fetch();
+        const links = fontSheets.map((href) => `<link rel="stylesheet" href="${href}">`).join('');
+        await route.fulfill({
+          response,
+          body: (await response.text()).replace('</head>', `${links}</head>`),
+        });
+      },
+    );
     const page = await context.newPage();
     await page.goto(path);
     await expect(page.locator('#root')).toHaveAttribute('inert', '');
@@ -46,9 +67,6 @@ for (const path of PRERENDERED) {
     browser,
   }) => {
     for (const width of [375, 1280]) {
-      const drawn = await drawnWithoutScripts(browser, path, width);
-      expect(drawn.length, 'the prerendered page has content').toBeGreaterThan(3);
-
       const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width, height: 900 } });
       try {
         const page = await context.newPage();
@@ -67,7 +85,15 @@ for (const path of PRERENDERED) {
         await page.goto(path);
         // The app removes `inert` once it has rendered over the page.
         await expect(page.locator('#root')).not.toHaveAttribute('inert');
-        expect(await layoutOf(page)).toEqual(drawn);
+        const fontSheet = page.locator('link[rel="stylesheet"][href*="pretendard" i]');
+        await expect(fontSheet, 'the app adds its font faces').toHaveCount(1);
+        const taken = await layoutOf(page);
+        const fontHref = await fontSheet.getAttribute('href');
+        const drawn = await drawnWithoutScripts(browser, path, width, [
+          new URL(fontHref ?? '', page.url()).href,
+        ]);
+        expect(drawn.length, 'the prerendered page has content').toBeGreaterThan(3);
+        expect(taken).toEqual(drawn);
         const record = await page.evaluate(
           () => (window as unknown as { __prerender: { removed: string[] } }).__prerender,
         );

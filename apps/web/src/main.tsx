@@ -1,4 +1,3 @@
-import 'pretendard/dist/web/variable/pretendardvariable-dynamic-subset.css';
 import './styles/shell.css';
 import './styles/plain-controls.css';
 import { StrictMode } from 'react';
@@ -17,6 +16,10 @@ import { installSessionKeepAlive } from './lib/session-sync';
 void installAnalytics().catch((error) => console.warn('Analytics could not start', error));
 
 runEffectsAsTasks();
+// Pretendard's faces arrive with the app, after a prerendered page's first paint: a page of varied Korean text
+// needs 8 to 12 of its subsets (200–300 KB), which on a phone's connection would hold back that paint and the
+// app's own scripts behind them. Until then the text is drawn in the system's Korean font (decision 0022).
+void import('pretendard/dist/web/variable/pretendardvariable-dynamic-subset.css');
 const router = createAppRouter();
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element in index.html');
