@@ -30,7 +30,7 @@ import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { receiptPlugin } from './plugins/reporter.ts';
 import { baseSecurityHeaders, registerSecurityHeaders } from './plugins/security-headers.ts';
 import { sessionPlugin } from './plugins/session.ts';
-import { type PrerenderedPage, prerenderedPages } from './prerendered-pages.ts';
+import { type PrerenderedPage, type PrerenderedPageSource, prerenderedPages } from './prerendered-pages.ts';
 import { captchaRoutes } from './routes/api/v1/captcha.ts';
 import { companyRoutes } from './routes/api/v1/company.ts';
 import { companyInvitationRoutes } from './routes/api/v1/company-invitation.ts';
@@ -199,7 +199,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       if (/^\/(defendant|reference|join)(\/|$)/.test(pathname))
         reply.header('Referrer-Policy', 'no-referrer');
       reply.header('Cache-Control', 'no-cache');
-      const page = drawsAsPrerendered(request) ? await webApp.prerendered(pathname) : null;
+      const page = await webApp.prerendered(pathname, { member: hasSession(request) });
       if (page) return sendPrerendered(request, reply, page);
       return reply.sendFile('index.html', { etag: true, lastModified: true });
     }
@@ -233,11 +233,12 @@ export const WORKER_SCRIPT_PREFIX = 'worker-';
 export const WORKER_ONLY_HEADERS = ['content-security-policy', 'referrer-policy'] as const;
 
 /**
- * The prerendered pages are what a logged-out visitor sees: with a session the menu is a member's, so the
- * plain page is sent and the app draws it as it should be for them.
+ * The public prerendered pages are what a logged-out visitor sees; with a session the menu is a member's, so
+ * only the member pages are drawn for it (decision 0023). Whether the session is still valid does not matter
+ * here: the document is the same for every member, and the app sends someone logged out to /login.
  */
-function drawsAsPrerendered(request: FastifyRequest): boolean {
-  return !request.cookies[cookieNames(request.server.deps.config).session];
+function hasSession(request: FastifyRequest): boolean {
+  return Boolean(request.cookies[cookieNames(request.server.deps.config).session]);
 }
 
 /** A prerendered page, compressed as the client accepts, and 304 when the client already has it. */
@@ -258,7 +259,7 @@ function sendPrerendered(request: FastifyRequest, reply: FastifyReply, page: Pre
 async function registerWebApp(
   app: FastifyInstance,
   webDist: string,
-): Promise<{ prerendered: (pathname: string) => Promise<PrerenderedPage | null> } | null> {
+): Promise<{ prerendered: PrerenderedPageSource } | null> {
   const indexPath = path.join(webDist, 'index.html');
   if (!fs.existsSync(indexPath)) return null;
   await app.register(fastifyStatic, {

@@ -12,6 +12,12 @@ interface PrerenderModule {
   /** Each prerendered path with the source modules its route loads. */
   PRERENDERED_PAGES: Readonly<Record<string, readonly string[]>>;
   renderPage(pathname: string, site: SiteInfo): Promise<{ markup: string; styles: string } | null>;
+  /** Pages drawn for a logged-in member, each variant side by side (decision 0023); absent from older bundles. */
+  MEMBER_PAGES?: Readonly<Record<string, { modules: readonly string[] }>>;
+  renderMemberPage?(
+    pathname: string,
+    site: SiteInfo,
+  ): Promise<{ markup: string; styles: string; variants: readonly string[] } | null>;
 }
 
 /** An entry of Vite's build manifest (dist/.vite/manifest.json), keyed by source path. */
@@ -45,6 +51,15 @@ export function pageAssets(
   return { scripts: [...scripts], styles: [...styles] };
 }
 
+/**
+ * The prerendered document for `pathname`, or null where the plain index.html is to be sent. `member`: the
+ * request carries a session, so only the member pages apply (a member's menu differs from a visitor's).
+ */
+export type PrerenderedPageSource = (
+  pathname: string,
+  request: { member: boolean },
+) => Promise<PrerenderedPage | null>;
+
 export interface PrerenderedPage {
   html: Buffer;
   br: Buffer;
@@ -76,7 +91,7 @@ export const DISPLAY_CHOICE_SCRIPT = '/display-choice.js';
  */
 export function pageDocument(
   indexHtml: string,
-  page: { markup: string; styles?: string },
+  page: { markup: string; styles?: string; variants?: readonly string[] },
   site: SiteInfo,
   assets: { scripts: string[]; styles: string[] } = { scripts: [], styles: [] },
 ): string {
@@ -96,8 +111,10 @@ export function pageDocument(
   if (!entry) throw new Error('index.html has no entry module script');
   const missing = (file: string) => !indexHtml.includes(`"/${file}"`);
   for (const file of assets.scripts.filter(missing)) preloads.push(`/${file}`);
+  // A member page's variants, for the script to show the one the browser's draft names (decision 0023).
+  const variants = page.variants?.length ? ` data-variants="${page.variants.join(' ')}"` : '';
   const head = [
-    `<script src="${DISPLAY_CHOICE_SCRIPT}"></script>`,
+    `<script src="${DISPLAY_CHOICE_SCRIPT}"${variants}></script>`,
     ...assets.styles.filter(missing).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
     // The components' rules after the style sheets, where Emotion would have appended them.
     ...(page.styles ? [page.styles] : []),
@@ -122,7 +139,7 @@ export function prerenderedPages(
   webDist: string,
   site: SiteInfo,
   log: FastifyBaseLogger,
-): (pathname: string) => Promise<PrerenderedPage | null> {
+): PrerenderedPageSource {
   const entry = path.join(webDist, '.server', 'entry-server.js');
   if (!fs.existsSync(entry)) return async () => null;
   let bundle: Promise<PrerenderModule | null> | undefined;
@@ -134,16 +151,26 @@ export function prerenderedPages(
   // Only the bundle's own few paths are ever kept, so this map cannot grow with what visitors ask for.
   const pages = new Map<string, Promise<PrerenderedPage | null>>();
 
-  const render = async (loaded: PrerenderModule, pathname: string): Promise<PrerenderedPage | null> => {
+  const render = async (
+    loaded: PrerenderModule,
+    pathname: string,
+    member: boolean,
+  ): Promise<PrerenderedPage | null> => {
     try {
-      const rendered = await loaded.renderPage(pathname, site);
+      const rendered = member
+        ? ((await loaded.renderMemberPage?.(pathname, site)) ?? null)
+        : await loaded.renderPage(pathname, site);
       if (rendered === null) return null;
       const [indexHtml, manifest] = await Promise.all([
         fs.promises.readFile(path.join(webDist, 'index.html'), 'utf8'),
         fs.promises.readFile(path.join(webDist, '.vite', 'manifest.json'), 'utf8'),
       ]);
-      const assets = pageAssets(JSON.parse(manifest), loaded.PRERENDERED_PAGES[pathname] ?? []);
-      const html = Buffer.from(pageDocument(indexHtml, rendered, site, assets));
+      const modules = member
+        ? (loaded.MEMBER_PAGES?.[pathname]?.modules ?? [])
+        : (loaded.PRERENDERED_PAGES[pathname] ?? []);
+      const html = Buffer.from(
+        pageDocument(indexHtml, rendered, site, pageAssets(JSON.parse(manifest), modules)),
+      );
       return {
         html,
         br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
@@ -156,13 +183,15 @@ export function prerenderedPages(
     }
   };
 
-  return async (pathname) => {
+  return async (pathname, { member }) => {
     const loaded = await load();
-    if (!loaded || !Object.hasOwn(loaded.PRERENDERED_PAGES, pathname)) return null;
-    let page = pages.get(pathname);
+    const listed = member ? loaded?.MEMBER_PAGES : loaded?.PRERENDERED_PAGES;
+    if (!loaded || !listed || !Object.hasOwn(listed, pathname)) return null;
+    const key = `${member ? 'member' : 'public'} ${pathname}`;
+    let page = pages.get(key);
     if (!page) {
-      page = render(loaded, pathname);
-      pages.set(pathname, page);
+      page = render(loaded, pathname, member);
+      pages.set(key, page);
     }
     return page;
   };

@@ -31,6 +31,7 @@ const MANIFEST = {
     imports: ['index.html', '_shared-S1.js', '_site-info-I1.js'],
   },
   '_site-info-I1.js': { file: 'assets/site-info-I1.js' },
+  'src/pages/wizard.tsx': { file: 'assets/wizard-W1.js', imports: ['index.html', '_shared-S1.js'] },
 };
 const SERVER_ENTRY = `
 export const PRERENDERED_PAGES = {
@@ -38,6 +39,16 @@ export const PRERENDERED_PAGES = {
   '/elsewhere': [],
   '/broken': [],
 };
+export const MEMBER_PAGES = {
+  '/report/t/a': { modules: ['src/pages/wizard.tsx'] },
+};
+export async function renderMemberPage(pathname, site) {
+  return {
+    markup: '<div data-prerender-variant="brief"><h1>간편 신고</h1></div><div data-prerender-variant="formal"><h1>정식 신고</h1></div>',
+    styles: '',
+    variants: ['brief', 'formal'],
+  };
+}
 export async function renderPage(pathname, site) {
   if (pathname === '/elsewhere') return null;
   if (pathname === '/broken') throw new Error('render failed');
@@ -155,6 +166,30 @@ describe('prerendered public pages (decision 0020)', () => {
   it('sends the plain page to a logged-in visitor, whose menu the app draws', async () => {
     const response = await get(ctx, '/', { cookie: `${SESSION_COOKIE}=any-session-id` });
     expect(response.body).toBe(INDEX_HTML);
+  });
+});
+
+describe('prerendered member pages (decision 0023)', () => {
+  const member = { cookie: `${SESSION_COOKIE}=any-session-id` };
+
+  it('sends a member every variant of the page, for the browser to show the one its draft names', async () => {
+    const response = await get(ctx, '/report/t/a?step=1', member);
+    expect(response.statusCode).toBe(200);
+    const html = response.body;
+    expect(html).toContain(
+      '<div id="root" inert><div data-prerender-variant="brief"><h1>간편 신고</h1></div><div data-prerender-variant="formal">',
+    );
+    // The script before the first paint is told which variants there are; nothing else names them.
+    expect(html).toContain(`<script src="${DISPLAY_CHOICE_SCRIPT}" data-variants="brief formal"></script>`);
+    expect(html).toContain('data-preload="/assets/shared-S1.js /assets/wizard-W1.js"');
+    // No empty style element where the page has no component rules.
+    expect(html).not.toContain('<style');
+  });
+
+  it('draws the member pages only for a request with a session, and the public ones only without', async () => {
+    expect((await get(ctx, '/report/t/a')).body).toBe(INDEX_HTML);
+    expect((await get(ctx, '/dashboard', member)).body).toBe(INDEX_HTML);
+    expect((await get(ctx, '/login', member)).body).toBe(INDEX_HTML);
   });
 
   it('sends the plain index.html when the build has no prerender bundle', async () => {

@@ -1,3 +1,4 @@
+import type { ReporterReportType } from '@ansim/shared/constants';
 import type { SiteInfo } from '@ansim/shared/site';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
@@ -7,7 +8,9 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { AppProviders } from './app/providers';
 import { routes } from './app/router';
 import { initI18n } from './lib/i18n';
+import { useLoginState } from './lib/login-state';
 import { primeSiteInfo } from './lib/site-info';
+import { useReportForm } from './stores/report-form-store';
 
 /**
  * The public pages a first visit most often opens, rendered to HTML when the server starts (decision 0020): the
@@ -31,23 +34,59 @@ export const PRERENDERED_PAGES: Readonly<Record<string, readonly string[]>> = {
 };
 
 /**
- * One page: its markup for `<div id="root">` and the `<style>` elements of the MUI components on it, for the
- * head; null when the route would send a logged-out visitor elsewhere.
+ * Pages a logged-in member opens first, drawn once per variant of what the browser keeps to itself (decision
+ * 0023): the wizard's first step for each report type whose step the server can draw. The server never learns
+ * which type a draft holds; the document carries every variant and `public/display-choice.js` shows the one the
+ * browser's draft names before the first paint. The anonymous wizard is not here: its first step waits for the
+ * draft's intake token, which only the browser holds.
  */
-export async function renderPage(
-  pathname: string,
-  site: SiteInfo,
-): Promise<{ markup: string; styles: string } | null> {
-  await initI18n();
-  primeSiteInfo(site);
+export const MEMBER_PAGES: Readonly<
+  Record<string, { modules: readonly string[]; variants: readonly ReporterReportType[] }>
+> = {
+  '/report/t/a': {
+    modules: [
+      'src/features/report-wizard/pages/wizard-layout.tsx',
+      'src/features/report-wizard/pages/wizard-step-page.tsx',
+      'src/app/page-providers.tsx',
+    ],
+    variants: ['brief', 'formal'],
+  },
+};
+
+// The stores are the app's module-level ones: one page is drawn at a time, so no render sees another's state.
+let drawing: Promise<unknown> = Promise.resolve();
+function oneAtATime<T>(draw: () => Promise<T>): Promise<T> {
+  const result = drawing.then(draw, draw);
+  drawing = result.catch(() => undefined);
+  return result;
+}
+
+/** Runs `draw` as a logged-in member whose draft holds `reportType`, and puts the stores back after it. */
+async function asMemberWithDraft<T>(reportType: ReporterReportType, draw: () => Promise<T>): Promise<T> {
+  // Preact's server render reads a store through useSyncExternalStore's server snapshot, which zustand takes
+  // from the store's initial state: that is where the member's state goes for the draw, and is put back after.
+  const login = useLoginState.getInitialState();
+  const draft = useReportForm.getInitialState();
+  const kept = { expires: login.expires, form: draft.form, step: draft.step };
+  // A session as the app sees it on load: an expiry later than now. Its value is never drawn.
+  login.expires = Number.MAX_SAFE_INTEGER;
+  draft.form = { ...draft.form, report_type: reportType };
+  draft.step = 0;
+  try {
+    return await draw();
+  } finally {
+    login.expires = kept.expires;
+    draft.form = kept.form;
+    draft.step = kept.step;
+  }
+}
+
+/** The route's markup for `pathname`, with its MUI rules left in `cache`; null when the route sends elsewhere. */
+async function drawRoute(pathname: string, cache: ReturnType<typeof createCache>): Promise<string | null> {
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(new URL(pathname, 'http://prerender.invalid')));
   if (context instanceof Response || context.statusCode !== 200) return null;
   const router = createStaticRouter(handler.dataRoutes, context);
-  // Emotion's own key, so the browser's cache adopts these elements instead of inserting the rules again; in
-  // compat mode it keeps the rules for extraction rather than writing a <style> before each component.
-  const cache = createCache({ key: 'css' });
-  cache.compat = true;
   const markup = await renderToStringAsync(
     <CacheProvider value={cache}>
       <AppProviders>
@@ -55,9 +94,68 @@ export async function renderPage(
       </AppProviders>
     </CacheProvider>,
   );
+  // A guard that sends the visitor elsewhere draws nothing in its place.
+  return markup === '' ? null : markup;
+}
+
+/** Emotion's cache for one document, whose rules are then written into its head. */
+function styleCache() {
+  // Emotion's own key, so the browser's cache adopts these elements instead of inserting the rules again; in
+  // compat mode it keeps the rules for extraction rather than writing a <style> before each component.
+  const cache = createCache({ key: 'css' });
+  cache.compat = true;
+  return cache;
+}
+
+function styleElements(cache: ReturnType<typeof createCache>, markup: string): string {
   const { extractCriticalToChunks, constructStyleTagsFromChunks } = createEmotionServer(cache);
   const chunks = extractCriticalToChunks(markup);
   // A page drawn without MUI (decision 0022) has no rules: no empty <style> element for it.
   chunks.styles = chunks.styles.filter((style) => style.css !== '');
-  return { markup, styles: constructStyleTagsFromChunks(chunks) };
+  return constructStyleTagsFromChunks(chunks);
+}
+
+/** Attribute naming the variant an element of a member page holds (public/display-choice.js, lib/render-over.ts). */
+export const VARIANT_ATTRIBUTE = 'data-prerender-variant';
+
+/**
+ * One page: its markup for `<div id="root">` and the `<style>` elements of the MUI components on it, for the
+ * head; null when the route would send a logged-out visitor elsewhere.
+ */
+export function renderPage(
+  pathname: string,
+  site: SiteInfo,
+): Promise<{ markup: string; styles: string } | null> {
+  return oneAtATime(async () => {
+    await initI18n();
+    primeSiteInfo(site);
+    const cache = styleCache();
+    const markup = await drawRoute(pathname, cache);
+    return markup === null ? null : { markup, styles: styleElements(cache, markup) };
+  });
+}
+
+/**
+ * A member page (MEMBER_PAGES): each variant drawn for a logged-in member whose draft holds it, side by side in
+ * elements the browser shows one of; null when a variant would send the member elsewhere.
+ */
+export function renderMemberPage(
+  pathname: string,
+  site: SiteInfo,
+): Promise<{ markup: string; styles: string; variants: readonly string[] } | null> {
+  const page = MEMBER_PAGES[pathname];
+  if (!page) return Promise.resolve(null);
+  return oneAtATime(async () => {
+    await initI18n();
+    primeSiteInfo(site);
+    const cache = styleCache();
+    const drawn: string[] = [];
+    for (const reportType of page.variants) {
+      const markup = await asMemberWithDraft(reportType, () => drawRoute(pathname, cache));
+      if (markup === null) return null;
+      drawn.push(`<div ${VARIANT_ATTRIBUTE}="${reportType}">${markup}</div>`);
+    }
+    const markup = drawn.join('');
+    return { markup, styles: styleElements(cache, markup), variants: page.variants };
+  });
 }

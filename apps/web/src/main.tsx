@@ -40,20 +40,31 @@ function routerReady(): Promise<void> {
   });
 }
 
+/**
+ * A member page comes with a variant per report type until its document is parsed, when
+ * public/display-choice.js keeps the one it showed (decision 0023): the app renders over that alone.
+ */
+const documentParsed = (): Promise<void> =>
+  document.readyState === 'loading'
+    ? new Promise((resolve) => document.addEventListener('DOMContentLoaded', () => resolve(), { once: true }))
+    : Promise.resolve();
+
 // Korean initialises synchronously; waiting only matters when another stored language must be fetched.
-void Promise.all([initI18n(), routerReady()]).then(() => {
-  const app = (
-    <StrictMode>
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>
-  );
-  if (container.hasChildNodes()) {
-    renderOver(app, container);
+void documentParsed()
+  .then(() => Promise.all([initI18n(), routerReady()]))
+  .then(() => {
+    const app = (
+      <StrictMode>
+        <AppProviders>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>
+    );
+    if (container.hasChildNodes()) renderOver(app, container);
+    else createRoot(container).render(app);
     // The server keeps a prerendered page inert until now: the app's handlers are on its elements from here on.
+    // A member page none of whose variants was shown arrives empty, and inert all the same.
     container.removeAttribute('inert');
-  } else createRoot(container).render(app);
-  void refreshLoginStatus();
-  installSessionKeepAlive();
-});
+    void refreshLoginStatus();
+    installSessionKeepAlive();
+  });
