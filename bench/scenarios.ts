@@ -242,7 +242,7 @@ export async function explainList(
  * The database's ceiling for `POST /api/v1/report/`: the statements submitReport() runs in its transaction, in
  * its order — the report with its first status and its protective measure, returning the company's handlers for
  * the conflict-of-interest check; the case counter, the case number and the handlers to tell of the case; a
- * new-case mail in the outbox for each handler — with the very text and statement names the domain function
+ * new-case mail in the outbox for each handler, in one statement — with the very text and statement names the domain function
  * sends (`insertReportStatement`, `numberReportStatement`), sent straight on a pg pool with values sealed once
  * beforehand. What the API adds on top (HTTP, session, CSRF, validation, sealing, drizzle) is what the ratio
  * measures.
@@ -336,11 +336,18 @@ export async function rawSubmit(
         values: number.params,
       });
       const handlers = numbered[0]!.handler_emails;
-      for (const _handler of handlers) {
+      // enqueueMails: one statement for every handler's new-case mail.
+      if (handlers.length > 0) {
         await client.query(
-          `INSERT INTO mail_outbox (id, template, "to", subject, text, html) VALUES ($1, 'new_case', $2, $3, $4, $5)
-           RETURNING id`,
-          [crypto.randomUUID(), sealedMail.to, sealedMail.subject, sealedMail.text, sealedMail.html],
+          `INSERT INTO mail_outbox (id, template, "to", subject, text, html)
+           SELECT id, 'new_case', $2, $3, $4, $5 FROM unnest($1::uuid[]) AS id`,
+          [
+            handlers.map(() => crypto.randomUUID()),
+            sealedMail.to,
+            sealedMail.subject,
+            sealedMail.text,
+            sealedMail.html,
+          ],
         );
       }
       await client.query('COMMIT');

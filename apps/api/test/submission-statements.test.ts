@@ -51,6 +51,7 @@ beforeAll(async () => {
     .values([
       { email: 'member@kept.example', passwordHash: 'x', name: '김신고', companyId, role: 'member' },
       { email: 'manager@kept.example', passwordHash: 'x', name: '최담당', companyId, role: 'manager' },
+      { email: 'second@kept.example', passwordHash: 'x', name: '정담당', companyId, role: 'admin' },
       // Named like the accused person: excluded from the case, never told of it.
       { email: 'park@kept.example', passwordHash: 'x', name: '박행위', companyId, role: 'admin' },
       // Not assigned to a new case: not told of it either.
@@ -93,7 +94,7 @@ describe('a submission in two statements built once (decision 0023)', () => {
     );
   });
 
-  it('writes the rows it wrote before: report, first status, measures, exclusion with its audit, one notice', async () => {
+  it('writes the rows it wrote before: report, first status, measures, exclusion with its audit, a notice to each handler', async () => {
     const { id, created } = await submitReport(
       { database, config },
       { kind: 'account', user: reporter },
@@ -158,7 +159,10 @@ describe('a submission in two statements built once (decision 0023)', () => {
       if (subject.includes(report!.caseNumber))
         notices.push([mail.template, await openText(database, 'mail_outbox.to', mail.id, mail.to)]);
     }
-    expect(notices).toEqual([['new_case', 'manager@kept.example']]);
+    expect(notices.sort()).toEqual([
+      ['new_case', 'manager@kept.example'],
+      ['new_case', 'second@kept.example'],
+    ]);
 
     // The same key again: the same report, and nothing more written.
     const again = await submitReport({ database, config }, { kind: 'account', user: reporter }, form, {

@@ -7,8 +7,9 @@ import type { Database } from '../../db/client.ts';
 import { keptSql } from '../../db/kept-statements.ts';
 import { files, intakeSessions, reports, users } from '../../db/schema.ts';
 import { openText, sealJson, sealText, sealWithIndex } from '../../encryption/codec.ts';
+import { keyringOf } from '../../encryption/keyring.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { enqueueMail } from '../../mail/outbox.ts';
+import { enqueueMails } from '../../mail/outbox.ts';
 import { newCaseMail } from '../../mail/templates.ts';
 import { wakeMailWorkers } from '../../mail/worker.ts';
 import { assertCitable, citeFiles, type FileOwner, foreignFileIds } from '../files/files.ts';
@@ -271,6 +272,9 @@ async function sealReport(database: Database, companyId: string, reportId: strin
       };
     }),
   );
+  // The platform key the new-case mails are sealed with, looked up now (and so remembered for a while) rather
+  // than inside the transaction, where the company's case counter is already locked (decision 0023).
+  await keyringOf(database).activeKey(null);
   return { form, accused, accusedEmail, measures };
 }
 
@@ -395,18 +399,15 @@ async function insertReport(
     reportId,
   });
   const caseNumber = numbered[0]!.case_number;
-  const managers = numbered[0]!.handler_emails.map((email) => ({ email }));
-  for (const manager of managers) {
-    await enqueueMail(
-      tx,
-      'new_case',
-      manager.email,
-      newCaseMail({
-        caseNumber,
-        typeLabel: REPORT_TYPE_LABELS_KO[stored.report_type as 'anonym' | 'brief' | 'formal'],
-        url: `${config.PUBLIC_URL}/manager/detail/${reportId}`,
-      }),
-    );
-  }
+  const mail = newCaseMail({
+    caseNumber,
+    typeLabel: REPORT_TYPE_LABELS_KO[stored.report_type as 'anonym' | 'brief' | 'formal'],
+    url: `${config.PUBLIC_URL}/manager/detail/${reportId}`,
+  });
+  await enqueueMails(
+    tx,
+    'new_case',
+    numbered[0]!.handler_emails.map((to) => ({ to, mail })),
+  );
   return reportId;
 }
