@@ -1,6 +1,7 @@
 import { reportFormSchema } from '@ansim/shared/report-form';
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../src/db/client.ts';
 import {
   auditEvents,
@@ -12,11 +13,15 @@ import {
   reports,
   users,
 } from '../src/db/schema.ts';
-import { submitReport } from '../src/domain/reports/submit-report.ts';
+import {
+  insertReportStatement,
+  numberReportStatement,
+  submitReport,
+} from '../src/domain/reports/submit-report.ts';
 import type { SessionUser } from '../src/domain/sessions/sessions.ts';
 import { openText } from '../src/encryption/codec.ts';
 import { reportBody } from './fixtures.ts';
-import { createTestDatabase, testConfig } from './helpers.ts';
+import { createTestDatabase, TEST_DB, testConfig } from './helpers.ts';
 
 // Decision 0023: a submission is two statements built once (the report with its status, measures and the
 // company's handlers; the case number with who is told), in place of seven built on every call. These tests
@@ -175,4 +180,57 @@ describe('a submission in two statements built once (decision 0023)', () => {
       .where(eq(reportStatusHistory.reportId, id));
     expect(history2).toHaveLength(1);
   });
+
+  // bench/scenarios.ts rawSubmit sends these statements, in this order, as the database's ceiling.
+  it.skipIf(TEST_DB !== 'postgres')(
+    'sends BEGIN, the two statements, and COMMIT, in a company with no handler',
+    async () => {
+      const [other] = await database.db
+        .insert(companies)
+        .values({ name: '담당자 없는 회사', joinCode: 'KEPT-EMPTY' })
+        .returning({ id: companies.id });
+      const [member] = await database.db
+        .insert(users)
+        .values({
+          email: 'alone@kept.example',
+          passwordHash: 'x',
+          name: '홀로',
+          companyId: other!.id,
+          role: 'member',
+        })
+        .returning({ id: users.id });
+      const user: SessionUser = {
+        id: member!.id,
+        email: 'alone@kept.example',
+        name: '홀로',
+        role: 'member',
+        companyId: other!.id,
+      };
+      // Warm the keys (their lookups are not part of the submission's transaction).
+      await submitReport({ database, config }, { kind: 'account', user }, form);
+      const sent: string[] = [];
+      const original = pg.Client.prototype.query;
+      const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (
+        this: pg.Client,
+        ...args: unknown[]
+      ) {
+        const query = args[0] as string | { text: string };
+        sent.push(typeof query === 'string' ? query : query.text);
+        return original.apply(this, args as never);
+      } as never);
+      try {
+        await submitReport({ database, config }, { kind: 'account', user }, form);
+      } finally {
+        spy.mockRestore();
+      }
+      const anyValues = new Proxy({}, { has: () => true, get: () => null });
+      const text = (statement: { toSQL(): { sql: string } }) => statement.toSQL().sql;
+      expect(sent).toEqual([
+        'begin',
+        text(insertReportStatement(database.db, anyValues)),
+        text(numberReportStatement(database.db, anyValues)),
+        'commit',
+      ]);
+    },
+  );
 });
