@@ -169,8 +169,11 @@ const SECTIONS: { key: Row['section']; title: string; intro: string }[] = [
       'straight on a `pg` pool of 10 with values sealed once beforehand: the database’s ceiling (target: the API ' +
       'at ≥ 0.7× of it). First in one company, whose case-counter row serialises every submission, then spread ' +
       'over 100 companies (a reporter in each, taken in turn), as most real traffic is. The raw SQL is the ' +
-      'statements of `submitReport()`’s SQL log, in its order (the conflict-of-interest check and the handler ' +
-      'query included); these companies have no case handler yet, so neither side queues a new-case mail. All ' +
+      'statements `submitReport()` sends, in its order, with the very text and statement names it uses ' +
+      '(`insertReportStatement`, `numberReportStatement`: the report with its status, measures and the ' +
+      'handlers for the conflict-of-interest check; the case number with who is told; docs/decisions/0023) ' +
+      'between BEGIN and COMMIT; these companies have no case handler yet, so neither side queues a new-case ' +
+      'mail. All ' +
       'sides use the same closed-loop harness; the API is called over node:http with a keep-alive socket per ' +
       'caller.',
   },

@@ -2,6 +2,7 @@ import { reportFormSchema } from '@ansim/shared/report-form';
 import pg from 'pg';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { type Database, openDatabase } from '../apps/api/src/db/client.ts';
+import { keptStatementName } from '../apps/api/src/db/kept-statements.ts';
 import {
   encodeCursor,
   listCompanyReports,
@@ -10,7 +11,12 @@ import {
 } from '../apps/api/src/domain/manager/list-reports.ts';
 import { companyStats, STATS_SQL, statsParams, statsRange } from '../apps/api/src/domain/manager/stats.ts';
 import { statsDimensions } from '../apps/api/src/domain/reports/stat-dimensions.ts';
-import { normalizeReporterForm, submitReport } from '../apps/api/src/domain/reports/submit-report.ts';
+import {
+  insertReportStatement,
+  normalizeReporterForm,
+  numberReportStatement,
+  submitReport,
+} from '../apps/api/src/domain/reports/submit-report.ts';
 import { findSession, type SessionUser } from '../apps/api/src/domain/sessions/sessions.ts';
 import { openText, sealJson, sealText, sealWithIndex } from '../apps/api/src/encryption/codec.ts';
 import { attachKeyring, resolveMasterKey } from '../apps/api/src/encryption/keyring.ts';
@@ -234,11 +240,12 @@ export async function explainList(
 
 /**
  * The database's ceiling for `POST /api/v1/report/`: the statements submitReport() runs in its transaction, in
- * its order, as its SQL log shows them (the report with every column it sets, its deadlines read from the
- * company; its first status; its protective measure; the company's handlers, whose name or e-mail is checked
- * against the accused person's; the handlers to tell of the case; the case counter and the case number in one
- * statement; a new-case mail in the outbox for each handler), sent straight on a pg pool with values sealed once beforehand. What the API adds on top
- * (HTTP, session, CSRF, validation, sealing, drizzle) is what the ratio measures.
+ * its order — the report with its first status and its protective measure, returning the company's handlers for
+ * the conflict-of-interest check; the case counter, the case number and the handlers to tell of the case; a
+ * new-case mail in the outbox for each handler, in one statement — with the very text and statement names the domain function
+ * sends (`insertReportStatement`, `numberReportStatement`), sent straight on a pg pool with values sealed once
+ * beforehand. What the API adds on top (HTTP, session, CSRF, validation, sealing, drizzle) is what the ratio
+ * measures.
  */
 export async function rawSubmit(
   url: string,
@@ -287,69 +294,60 @@ export async function rawSubmit(
     const client = await pool.connect();
     try {
       await client.query('BEGIN');
-      const { rows: inserted } = await client.query<{ id: string }>(
-        `INSERT INTO reports (id, company_id, reporter_id, receipt_hash, contact_email, report_type, case_number,
-                              form, idempotency_key, accused_name, accused_name_index, accused_email,
-                              accused_email_index, accused_department, relationship, ack_due_at, feedback_due_at)
-         VALUES ($1, $2, $3, NULL, NULL, 'formal', $4, $5, NULL, $6, $7, $8, $9, $10, $11,
-                 $12::timestamptz + coalesce((SELECT ack_deadline_days FROM companies WHERE id = $2), 7) * interval '1 day',
-                 $12::timestamptz + coalesce((SELECT feedback_deadline_days FROM companies WHERE id = $2), 90) * interval '1 day')
-         ON CONFLICT (reporter_id, idempotency_key) DO NOTHING RETURNING id`,
-        [
-          crypto.randomUUID(),
-          company.companyId,
-          company.reporterId,
-          `pending-${crypto.randomUUID()}`,
-          JSON.stringify(company.form),
-          company.accused.sealed,
-          company.accused.index,
-          company.accusedEmail.sealed,
-          company.accusedEmail.index,
-          dimensions.accusedDepartment,
-          dimensions.relationship,
-          new Date().toISOString(),
-        ],
-      );
-      const reportId = inserted[0]!.id;
-      await client.query(
-        `INSERT INTO report_status_history (report_id, actor_id, from_status, to_status) VALUES ($1, NULL, NULL, 'received')`,
-        [reportId],
-      );
-      await client.query(
-        `INSERT INTO protective_measures (id, report_id, measure, detail, requested_by_reporter)
-         VALUES ($1, $2, 'separation', $3, true)`,
-        [crypto.randomUUID(), reportId, company.measure],
-      );
-      // excludeAccusedFromNewCase: the handlers, compared with the accused person in the application.
-      await client.query(
-        `SELECT id, name, email FROM users WHERE company_id = $1 AND role IN ('manager', 'admin', 'investigator')`,
-        [company.companyId],
-      );
-      // caseHandlerEmails
-      const { rows: handlers } = await client.query<{ email: string }>(
-        `SELECT email FROM users
-          WHERE company_id = $1
-            AND (role IN ('manager', 'admin')
-                 OR (role = 'investigator' AND EXISTS (SELECT 1 FROM report_assignees a
-                                                        WHERE a.report_id = $2 AND a.user_id = users.id)))
-            AND NOT EXISTS (SELECT 1 FROM case_exclusions e WHERE e.report_id = $2 AND e.user_id = users.id)`,
-        [company.companyId, reportId],
-      );
+      // The same two statements, with the same names, as submitReport() sends (decision 0023).
+      const insert = insertReportStatement(database.db, {
+        id: crypto.randomUUID(),
+        companyId: company.companyId,
+        reporterId: company.reporterId,
+        reportType: stored.report_type,
+        pendingCaseNumber: `pending-${crypto.randomUUID()}`,
+        form: JSON.stringify(company.form),
+        idempotencyKey: null,
+        receiptHash: null,
+        contactEmail: null,
+        accusedName: company.accused.sealed,
+        accusedNameIndex: company.accused.index,
+        accusedEmail: company.accusedEmail.sealed,
+        accusedEmailIndex: company.accusedEmail.index,
+        ...dimensions,
+        now: new Date().toISOString(),
+        measureIds: [crypto.randomUUID()],
+        measures: ['separation'],
+        measureDetails: [company.measure],
+      }).toSQL();
+      const { rows: inserted } = await client.query<{ report_id: string }>({
+        name: keptStatementName(insert.sql),
+        text: insert.sql,
+        values: insert.params,
+      });
+      const reportId = inserted[0]!.report_id;
+      // excludeAccusedFromNewCase compares the handlers the insert returned with the accused person in the
+      // application; these companies have none, so nothing is excluded.
       const year = new Date().getFullYear();
-      await client.query(
-        `WITH counter AS (
-           INSERT INTO case_counters (company_id, year, last_number) VALUES ($1, $2, 1)
-           ON CONFLICT (company_id, year) DO UPDATE SET last_number = case_counters.last_number + 1
-           RETURNING last_number)
-         UPDATE reports SET case_number = $3 || lpad(counter.last_number::text, greatest(4, length(counter.last_number::text)), '0')
-         FROM counter WHERE reports.id = $4 RETURNING reports.case_number`,
-        [company.companyId, year, `${year}-`, reportId],
-      );
-      for (const _handler of handlers) {
+      const number = numberReportStatement(database.db, {
+        companyId: company.companyId,
+        year,
+        prefix: `${year}-`,
+        reportId,
+      }).toSQL();
+      const { rows: numbered } = await client.query<{ handler_emails: string[] }>({
+        name: keptStatementName(number.sql),
+        text: number.sql,
+        values: number.params,
+      });
+      const handlers = numbered[0]!.handler_emails;
+      // enqueueMails: one statement for every handler's new-case mail.
+      if (handlers.length > 0) {
         await client.query(
-          `INSERT INTO mail_outbox (id, template, "to", subject, text, html) VALUES ($1, 'new_case', $2, $3, $4, $5)
-           RETURNING id`,
-          [crypto.randomUUID(), sealedMail.to, sealedMail.subject, sealedMail.text, sealedMail.html],
+          `INSERT INTO mail_outbox (id, template, "to", subject, text, html)
+           SELECT id, 'new_case', $2, $3, $4, $5 FROM unnest($1::uuid[]) AS id`,
+          [
+            handlers.map(() => crypto.randomUUID()),
+            sealedMail.to,
+            sealedMail.subject,
+            sealedMail.text,
+            sealedMail.html,
+          ],
         );
       }
       await client.query('COMMIT');

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Db } from '../src/db/client.ts';
-import { keptStatement } from '../src/db/kept-statements.ts';
+import { keptSql, keptStatement } from '../src/db/kept-statements.ts';
 import { companies } from '../src/db/schema.ts';
 import { createTestDatabase } from './helpers.ts';
 
@@ -39,5 +39,27 @@ describe('a statement kept per executor (decision 0021)', () => {
       expect(inside?.name).toBe('바뀐 회사');
     });
     expect(builds).toBe(2);
+  });
+});
+
+describe('a hand-written statement kept per dialect (decision 0023)', () => {
+  it('is built once for every transaction, and every run takes its own values', async () => {
+    let builds = 0;
+    const renamed = keptSql<{ name: string }>(() => {
+      builds += 1;
+      return sql`UPDATE ${companies} SET name = ${sql.placeholder('name')} WHERE join_code = ${sql.placeholder('code')} RETURNING name`;
+    });
+    for (const [code, name] of [
+      ['KEPT-1', '다시 바뀐 회사'],
+      ['KEPT-2', '바뀐 둘째'],
+    ]) {
+      await database.db.transaction(async (tx) => {
+        const { rows } = await renamed(tx, { code, name });
+        expect(rows).toEqual([{ name }]);
+      });
+    }
+    expect((await renamed(database.db, { code: 'NONE', name: 'x' })).rows).toEqual([]);
+    expect(builds).toBe(1);
+    expect(renamed(database.db, { code: 'KEPT-2', name: 'y' }).toSQL().params).toEqual(['y', 'KEPT-2']);
   });
 });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { fillPlaceholders } from 'drizzle-orm';
+import { fillPlaceholders, type SQL } from 'drizzle-orm';
 
 /** What drizzle's `prepare` gives: a statement built once, run with the values of its placeholders. */
 export interface PreparedStatement<T> {
@@ -37,6 +37,11 @@ export function bindStatement<T>(
   };
 }
 
+/** A named statement's name: a hash of its text, so two processes (or the bench) give one text one name. */
+export function keptStatementName(text: string): string {
+  return `kept_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
+}
+
 /**
  * Prepares a drizzle query as a named statement, named after its text: each connection parses it once and, once
  * the database finds a generic plan no costlier than the plans for the values it was run with, stops planning it.
@@ -46,8 +51,7 @@ export function prepareNamed<T>(query: {
   prepare(name: string): PreparedStatement<T>;
   toSQL(): { sql: string };
 }): PreparedStatement<T> {
-  const name = `kept_${createHash('sha256').update(query.toSQL().sql).digest('hex').slice(0, 24)}`;
-  return query.prepare(name);
+  return query.prepare(keptStatementName(query.toSQL().sql));
 }
 
 /**
@@ -66,5 +70,42 @@ export function keptStatement<E extends object, V extends Record<string, unknown
       kept.set(executor, prepared);
     }
     return bindStatement(prepared, values);
+  };
+}
+
+/** The parts of a drizzle database or transaction that turn SQL into text and run it. */
+interface SqlExecutor {
+  dialect: { sqlToQuery(sql: SQL): { sql: string; params: unknown[] } };
+  session: {
+    prepareQuery(
+      query: { sql: string; params: unknown[] },
+      fields: undefined,
+      name: string | undefined,
+      isResponseInArrayMode: boolean,
+    ): PreparedStatement<unknown>;
+  };
+}
+
+/**
+ * A hand-written statement (drizzle's `sql`, its values as `sql.placeholder`) turned into text once per
+ * dialect, then prepared, named after its text, on whichever executor runs it: for the statements of a write,
+ * which runs in a new transaction every time, so a statement kept per executor (`keptStatement`) would be built
+ * again on every call. Preparing the text on an executor builds nothing. Only for statements whose plan does not
+ * depend on their values (docs/decisions/0021, 0023). Awaited, it gives the driver's result (`rows`).
+ */
+export function keptSql<Row>(
+  build: () => SQL,
+): (executor: object, values: Record<string, unknown>) => BoundStatement<{ rows: Row[] }> {
+  const kept = new WeakMap<object, { query: { sql: string; params: unknown[] }; name: string }>();
+  return (executor, values) => {
+    const { dialect, session } = executor as unknown as SqlExecutor;
+    let built = kept.get(dialect);
+    if (!built) {
+      const query = dialect.sqlToQuery(build());
+      built = { query, name: keptStatementName(query.sql) };
+      kept.set(dialect, built);
+    }
+    const prepared = session.prepareQuery(built.query, undefined, built.name, false);
+    return bindStatement(prepared as PreparedStatement<{ rows: Row[] }>, values);
   };
 }

@@ -40,3 +40,30 @@ export async function enqueueMail(
     .returning({ id: mailOutbox.id });
   return row!.id;
 }
+
+/**
+ * Queues one mail for each recipient in one statement: for a change that tells several people at once (a new
+ * case to every handler), whose transaction may hold a lock until it commits (decision 0023).
+ */
+export async function enqueueMails(
+  executor: Executor,
+  template: string,
+  mails: { to: string; mail: RenderedMail }[],
+): Promise<void> {
+  if (mails.length === 0) return;
+  const rows = [];
+  for (const { to, mail } of mails) {
+    const id = randomUUID();
+    const seal = (field: 'to' | 'subject' | 'text' | 'html', value: string) =>
+      sealTextIn(executor, null, `mail_outbox.${field}`, id, value);
+    rows.push({
+      id,
+      template,
+      to: await seal('to', to),
+      subject: await seal('subject', mail.subject),
+      text: await seal('text', mail.text),
+      html: await seal('html', mail.html),
+    });
+  }
+  await executor.insert(mailOutbox).values(rows);
+}

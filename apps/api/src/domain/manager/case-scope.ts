@@ -67,24 +67,30 @@ export async function caseHandlerEmails(
   const rows = await executor
     .select({ email: users.email })
     .from(users)
-    .where(
+    .where(caseHandlerCondition(companyId, reportId));
+  return rows.map((row) => row.email);
+}
+
+/**
+ * The `users` who hear of one case (see `caseHandlerEmails`); the ids may be placeholders, for the submission's
+ * statement built once (domain/reports/submit-report.ts).
+ */
+export function caseHandlerCondition(companyId: string | Placeholder, reportId: string | Placeholder): SQL {
+  return and(
+    eq(users.companyId, companyId),
+    or(
+      inArray(users.role, ['manager', 'admin']),
       and(
-        eq(users.companyId, companyId),
-        or(
-          inArray(users.role, ['manager', 'admin']),
-          and(
-            eq(users.role, 'investigator'),
-            exists(
-              sql`(SELECT 1 FROM ${reportAssignees} WHERE ${reportAssignees.reportId} = ${reportId} AND ${reportAssignees.userId} = ${users.id})`,
-            ),
-          ),
-        ),
-        not(
-          exists(
-            sql`(SELECT 1 FROM ${caseExclusions} WHERE ${caseExclusions.reportId} = ${reportId} AND ${caseExclusions.userId} = ${users.id})`,
-          ),
+        eq(users.role, 'investigator'),
+        exists(
+          sql`(SELECT 1 FROM ${reportAssignees} WHERE ${reportAssignees.reportId} = ${reportId} AND ${reportAssignees.userId} = ${users.id})`,
         ),
       ),
-    );
-  return rows.map((row) => row.email);
+    ),
+    not(
+      exists(
+        sql`(SELECT 1 FROM ${caseExclusions} WHERE ${caseExclusions.reportId} = ${reportId} AND ${caseExclusions.userId} = ${users.id})`,
+      ),
+    ),
+  )!;
 }

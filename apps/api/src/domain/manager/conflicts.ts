@@ -45,14 +45,18 @@ async function exclude(
 export async function excludeAccusedFromNewCase(
   executor: Executor,
   input: { companyId: string; reportId: string; accusedName: string; accusedEmail: string | null },
+  /** The company's users of a handler role, when the caller's own statement already read them. */
+  handlers?: { id: string; name: string; email: string }[],
 ): Promise<number> {
   const name = normalizeForIndex(input.accusedName);
   const email = input.accusedEmail?.trim().toLowerCase() || null;
   if (!name && !email) return 0;
-  const people = await executor
-    .select({ id: users.id, name: users.name, email: users.email })
-    .from(users)
-    .where(and(eq(users.companyId, input.companyId), inArray(users.role, [...HANDLER_ROLES])));
+  const people =
+    handlers ??
+    (await executor
+      .select({ id: users.id, name: users.name, email: users.email })
+      .from(users)
+      .where(and(eq(users.companyId, input.companyId), inArray(users.role, [...HANDLER_ROLES]))));
   const rows = people.flatMap((person) => {
     const reason: ExclusionReason | null =
       email && person.email === email

@@ -1,21 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { REPORT_TYPE_LABELS_KO } from '@ansim/shared/constants';
+import { HANDLER_ROLES, REPORT_TYPE_LABELS_KO } from '@ansim/shared/constants';
 import { REPORTER_IDENTITY_FIELDS, type ReportForm } from '@ansim/shared/report-form';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import {
-  caseCounters,
-  companies,
-  files,
-  intakeSessions,
-  protectiveMeasures,
-  reportStatusHistory,
-  reports,
-} from '../../db/schema.ts';
+import { keptSql } from '../../db/kept-statements.ts';
+import { files, intakeSessions, reports, users } from '../../db/schema.ts';
 import { openText, sealJson, sealText, sealWithIndex } from '../../encryption/codec.ts';
+import { keyringOf } from '../../encryption/keyring.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { enqueueMail } from '../../mail/outbox.ts';
+import { enqueueMails } from '../../mail/outbox.ts';
 import { newCaseMail } from '../../mail/templates.ts';
 import { wakeMailWorkers } from '../../mail/worker.ts';
 import { assertCitable, citeFiles, type FileOwner, foreignFileIds } from '../files/files.ts';
@@ -24,7 +18,7 @@ import {
   INTAKE_REPLAY_MINUTES,
   type IntakeSession,
 } from '../intake/intake-sessions.ts';
-import { caseHandlerEmails } from '../manager/case-scope.ts';
+import { caseHandlerCondition } from '../manager/case-scope.ts';
 import { excludeAccusedFromNewCase } from '../manager/conflicts.ts';
 import type { SessionUser } from '../sessions/sessions.ts';
 import { formatReceipt, issueReceipt } from './receipts.ts';
@@ -278,8 +272,71 @@ async function sealReport(database: Database, companyId: string, reportId: strin
       };
     }),
   );
+  // The platform key the new-case mails are sealed with, looked up now (and so remembered for a while) rather
+  // than inside the transaction, where the company's case counter is already locked (decision 0023).
+  await keyringOf(database).activeKey(null);
   return { form, accused, accusedEmail, measures };
 }
+
+const value = (name: string) => sql.placeholder(name);
+
+/**
+ * The report, its first status and the protective measures it asks for, in one statement, which also reads the
+ * company's users of a handler role for the conflict-of-interest check; the company's deadlines are read by the
+ * insert itself. Built once per process and named (decision 0023): its plan does not depend on its values. No row
+ * when a named report's idempotency key was already taken.
+ */
+export const insertReportStatement = keptSql<{
+  report_id: string;
+  handlers: { id: string; name: string; email: string }[];
+}>(
+  () => sql`WITH report AS (
+  INSERT INTO reports (id, company_id, reporter_id, report_type, case_number, form, idempotency_key, receipt_hash,
+                       contact_email, accused_name, accused_name_index, accused_email, accused_email_index,
+                       accused_department, relationship, ack_due_at, feedback_due_at)
+  VALUES (${value('id')}, ${value('companyId')}, ${value('reporterId')}, ${value('reportType')}, ${value('pendingCaseNumber')},
+          ${value('form')}, ${value('idempotencyKey')}, ${value('receiptHash')}, ${value('contactEmail')},
+          ${value('accusedName')}, ${value('accusedNameIndex')}, ${value('accusedEmail')}, ${value('accusedEmailIndex')},
+          ${value('accusedDepartment')}, ${value('relationship')},
+          ${value('now')}::timestamptz + coalesce((SELECT ack_deadline_days FROM companies WHERE id = ${value('companyId')}), 7) * interval '1 day',
+          ${value('now')}::timestamptz + coalesce((SELECT feedback_deadline_days FROM companies WHERE id = ${value('companyId')}), 90) * interval '1 day')
+  ON CONFLICT (reporter_id, idempotency_key) DO NOTHING
+  RETURNING id
+), history AS (
+  INSERT INTO report_status_history (report_id, actor_id, from_status, to_status)
+  SELECT id, NULL, NULL, 'received' FROM report
+), measures AS (
+  INSERT INTO protective_measures (id, report_id, measure, detail, requested_by_reporter)
+  SELECT m.id, report.id, m.measure, m.detail, true
+    FROM report, unnest(${value('measureIds')}::uuid[], ${value('measures')}::text[], ${value('measureDetails')}::text[]) AS m(id, measure, detail)
+)
+SELECT report.id AS report_id,
+       coalesce((SELECT json_agg(json_build_object('id', u.id, 'name', u.name, 'email', u.email))
+                   FROM users u
+                  WHERE u.company_id = ${value('companyId')} AND u.role IN (${sql.raw(HANDLER_ROLES.map((role) => `'${role}'`).join(', '))})), '[]') AS handlers
+  FROM report`,
+);
+
+/**
+ * The case number from the company's counter, and who is to hear of the case, in one statement (decision 0023).
+ * The counter row stays locked until commit, so every submission of the company waits on it: it is taken in the
+ * transaction's last statement but the notice mails, to hold it only for the numbering, those mails and the
+ * commit. The number is the year and the counter, zero-padded to at least four digits.
+ */
+export const numberReportStatement = keptSql<{ case_number: string; handler_emails: string[] }>(
+  () => sql`WITH counter AS (
+  INSERT INTO case_counters (company_id, year, last_number) VALUES (${value('companyId')}, ${value('year')}, 1)
+  ON CONFLICT (company_id, year) DO UPDATE SET last_number = case_counters.last_number + 1
+  RETURNING last_number
+), numbered AS (
+  UPDATE reports SET case_number = ${value('prefix')} || lpad(counter.last_number::text, greatest(4, length(counter.last_number::text)), '0')
+    FROM counter WHERE reports.id = ${value('reportId')} RETURNING reports.case_number
+)
+SELECT numbered.case_number,
+       (SELECT coalesce(array_agg(${users.email}), '{}') FROM ${users}
+         WHERE ${caseHandlerCondition(value('companyId'), value('reportId'))}) AS handler_emails
+  FROM numbered`,
+);
 
 /** The report's rows in the caller's transaction; null when a named report's idempotency key was taken. */
 async function insertReport(
@@ -298,85 +355,59 @@ async function insertReport(
     contactEmail?: string | null;
   },
 ): Promise<string | null> {
-  // The company's deadlines are read by the insert itself (one statement less in the transaction).
-  const now = new Date().toISOString();
-  const dueIn = (
-    days: typeof companies.ackDeadlineDays | typeof companies.feedbackDeadlineDays,
-    fallback: number,
-  ) =>
-    sql<Date>`${now}::timestamptz + coalesce((SELECT ${days} FROM ${companies} WHERE ${companies.id} = ${companyId}), ${fallback}) * interval '1 day'`;
-  const [report] = await tx
-    .insert(reports)
-    .values({
-      id: row.id,
-      companyId,
-      reporterId: row.reporterId,
-      reportType: stored.report_type as 'anonym' | 'brief' | 'formal',
-      // Numbered at the end of the transaction: see below.
-      caseNumber: `pending-${randomUUID()}`,
-      form: sealed.form,
-      idempotencyKey: row.idempotencyKey,
-      receiptHash: row.receiptHash ?? null,
-      contactEmail: row.contactEmail ?? null,
-      accusedName: sealed.accused.sealed,
-      accusedNameIndex: sealed.accused.index,
-      accusedEmail: sealed.accusedEmail.sealed,
-      accusedEmailIndex: sealed.accusedEmail.index,
-      ...statsDimensions(stored),
-      ackDueAt: dueIn(companies.ackDeadlineDays, 7),
-      feedbackDueAt: dueIn(companies.feedbackDeadlineDays, 90),
-    })
-    .onConflictDoNothing({ target: [reports.reporterId, reports.idempotencyKey] })
-    .returning({ id: reports.id });
-  if (!report) return null;
-  await citeFiles(tx, report.id, fileIds);
-  await tx
-    .insert(reportStatusHistory)
-    .values({ reportId: report.id, actorId: null, fromStatus: null, toStatus: 'received' });
-  if (sealed.measures.length > 0) {
-    await tx
-      .insert(protectiveMeasures)
-      .values(
-        sealed.measures.map((measure) => ({ reportId: report.id, ...measure, requestedByReporter: true })),
-      );
-  }
-  // Before anyone is told of the case: a handler who is its accused person never hears of it.
-  await excludeAccusedFromNewCase(tx, {
+  const { rows: inserted } = await insertReportStatement(tx, {
+    id: row.id,
     companyId,
-    reportId: report.id,
-    accusedName: stored.perpetrator_name,
-    accusedEmail: stored.perpetrator_email ?? null,
+    reporterId: row.reporterId,
+    reportType: stored.report_type,
+    // Numbered at the end of the transaction: see numberReportStatement.
+    pendingCaseNumber: `pending-${randomUUID()}`,
+    form: JSON.stringify(sealed.form),
+    idempotencyKey: row.idempotencyKey,
+    receiptHash: row.receiptHash ?? null,
+    contactEmail: row.contactEmail ?? null,
+    accusedName: sealed.accused.sealed,
+    accusedNameIndex: sealed.accused.index,
+    accusedEmail: sealed.accusedEmail.sealed,
+    accusedEmailIndex: sealed.accusedEmail.index,
+    ...statsDimensions(stored),
+    now: new Date().toISOString(),
+    measureIds: sealed.measures.map((measure) => measure.id),
+    measures: sealed.measures.map((measure) => measure.measure),
+    measureDetails: sealed.measures.map((measure) => measure.detail),
   });
-  const managers = (await caseHandlerEmails(tx, companyId, report.id)).map((email) => ({ email }));
-  // The company's counter row is locked until commit, so every submission of the company waits on it:
-  // take it last, and number the case in the same statement, to hold it only for the numbering, the notice
-  // mails and the commit. The number is the year and the counter, zero-padded to at least four digits.
+  const report = inserted[0];
+  if (!report) return null;
+  const reportId = report.report_id;
+  await citeFiles(tx, reportId, fileIds);
+  // Before anyone is told of the case: a handler who is its accused person never hears of it.
+  await excludeAccusedFromNewCase(
+    tx,
+    {
+      companyId,
+      reportId,
+      accusedName: stored.perpetrator_name,
+      accusedEmail: stored.perpetrator_email ?? null,
+    },
+    report.handlers,
+  );
   const year = new Date().getFullYear();
-  const counter = tx
-    .insert(caseCounters)
-    .values({ companyId, year, lastNumber: 1 })
-    .onConflictDoUpdate({
-      target: [caseCounters.companyId, caseCounters.year],
-      set: { lastNumber: sql`${caseCounters.lastNumber} + 1` },
-    })
-    .returning({ lastNumber: caseCounters.lastNumber });
-  const numbered = (await tx.execute(sql`WITH counter AS ${counter}
-    UPDATE ${reports} SET case_number = ${`${year}-`} || lpad(counter.last_number::text, greatest(4, length(counter.last_number::text)), '0')
-    FROM counter WHERE ${reports.id} = ${report.id} RETURNING ${reports.caseNumber}`)) as unknown as {
-    rows: { case_number: string }[];
-  };
-  const caseNumber = numbered.rows[0]!.case_number;
-  for (const manager of managers) {
-    await enqueueMail(
-      tx,
-      'new_case',
-      manager.email,
-      newCaseMail({
-        caseNumber,
-        typeLabel: REPORT_TYPE_LABELS_KO[stored.report_type as 'anonym' | 'brief' | 'formal'],
-        url: `${config.PUBLIC_URL}/manager/detail/${report.id}`,
-      }),
-    );
-  }
-  return report.id;
+  const { rows: numbered } = await numberReportStatement(tx, {
+    companyId,
+    year,
+    prefix: `${year}-`,
+    reportId,
+  });
+  const caseNumber = numbered[0]!.case_number;
+  const mail = newCaseMail({
+    caseNumber,
+    typeLabel: REPORT_TYPE_LABELS_KO[stored.report_type as 'anonym' | 'brief' | 'formal'],
+    url: `${config.PUBLIC_URL}/manager/detail/${reportId}`,
+  });
+  await enqueueMails(
+    tx,
+    'new_case',
+    numbered[0]!.handler_emails.map((to) => ({ to, mail })),
+  );
+  return reportId;
 }
