@@ -171,7 +171,7 @@ const SECTIONS: { key: Row['section']; title: string; intro: string }[] = [
       'over 100 companies (a reporter in each, taken in turn), as most real traffic is. The raw SQL is the ' +
       'statements `submitReport()` sends, in its order, with the very text and statement names it uses ' +
       '(`insertReportStatement`, `numberReportStatement`: the report with its status, measures and the ' +
-      'handlers for the conflict-of-interest check; the case number with who is told; docs/decisions/0023) ' +
+      'handlers for the conflict-of-interest check; the case number with who is told; docs/decisions/0024) ' +
       'between BEGIN and COMMIT; these companies have no case handler yet, so neither side queues a new-case ' +
       'mail. All ' +
       'sides use the same closed-loop harness; the API is called over node:http with a keep-alive socket per ' +

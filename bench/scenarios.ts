@@ -294,7 +294,7 @@ export async function rawSubmit(
     const client = await pool.connect();
     try {
       await client.query('BEGIN');
-      // The same two statements, with the same names, as submitReport() sends (decision 0023).
+      // The same two statements, with the same names, as submitReport() sends (decision 0024).
       const insert = insertReportStatement(database.db, {
         id: crypto.randomUUID(),
         companyId: company.companyId,

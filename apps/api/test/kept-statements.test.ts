@@ -42,7 +42,7 @@ describe('a statement kept per executor (decision 0021)', () => {
   });
 });
 
-describe('a hand-written statement kept per dialect (decision 0023)', () => {
+describe('a hand-written statement kept per dialect (decision 0024)', () => {
   it('is built once for every transaction, and every run takes its own values', async () => {
     let builds = 0;
     const renamed = keptSql<{ name: string }>(() => {

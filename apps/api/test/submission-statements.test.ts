@@ -23,7 +23,7 @@ import { openText } from '../src/encryption/codec.ts';
 import { reportBody } from './fixtures.ts';
 import { createTestDatabase, TEST_DB, testConfig } from './helpers.ts';
 
-// Decision 0023: a submission is two statements built once (the report with its status, measures and the
+// Decision 0024: a submission is two statements built once (the report with its status, measures and the
 // company's handlers; the case number with who is told), in place of seven built on every call. These tests
 // hold it to the rows the seven wrote, and to a case number that stays unique under concurrent submissions.
 
@@ -77,7 +77,7 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-describe('a submission in two statements built once (decision 0023)', () => {
+describe('a submission in two statements built once (decision 0024)', () => {
   it('numbers concurrent submissions of one company uniquely and without a gap', async () => {
     const submitted = await Promise.all(
       Array.from({ length: 12 }, () =>

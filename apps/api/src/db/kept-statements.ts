@@ -91,7 +91,7 @@ interface SqlExecutor {
  * dialect, then prepared, named after its text, on whichever executor runs it: for the statements of a write,
  * which runs in a new transaction every time, so a statement kept per executor (`keptStatement`) would be built
  * again on every call. Preparing the text on an executor builds nothing. Only for statements whose plan does not
- * depend on their values (docs/decisions/0021, 0023). Awaited, it gives the driver's result (`rows`).
+ * depend on their values (docs/decisions/0021, 0024). Awaited, it gives the driver's result (`rows`).
  */
 export function keptSql<Row>(
   build: () => SQL,

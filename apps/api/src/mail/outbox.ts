@@ -43,7 +43,7 @@ export async function enqueueMail(
 
 /**
  * Queues one mail for each recipient in one statement: for a change that tells several people at once (a new
- * case to every handler), whose transaction may hold a lock until it commits (decision 0023).
+ * case to every handler), whose transaction may hold a lock until it commits (decision 0024).
  */
 export async function enqueueMails(
   executor: Executor,

@@ -273,7 +273,7 @@ async function sealReport(database: Database, companyId: string, reportId: strin
     }),
   );
   // The platform key the new-case mails are sealed with, looked up now (and so remembered for a while) rather
-  // than inside the transaction, where the company's case counter is already locked (decision 0023).
+  // than inside the transaction, where the company's case counter is already locked (decision 0024).
   await keyringOf(database).activeKey(null);
   return { form, accused, accusedEmail, measures };
 }
@@ -283,7 +283,7 @@ const value = (name: string) => sql.placeholder(name);
 /**
  * The report, its first status and the protective measures it asks for, in one statement, which also reads the
  * company's users of a handler role for the conflict-of-interest check; the company's deadlines are read by the
- * insert itself. Built once per process and named (decision 0023): its plan does not depend on its values. No row
+ * insert itself. Built once per process and named (decision 0024): its plan does not depend on its values. No row
  * when a named report's idempotency key was already taken.
  */
 export const insertReportStatement = keptSql<{
@@ -318,7 +318,7 @@ SELECT report.id AS report_id,
 );
 
 /**
- * The case number from the company's counter, and who is to hear of the case, in one statement (decision 0023).
+ * The case number from the company's counter, and who is to hear of the case, in one statement (decision 0024).
  * The counter row stays locked until commit, so every submission of the company waits on it: it is taken in the
  * transaction's last statement but the notice mails, to hold it only for the numbering, those mails and the
  * commit. The number is the year and the counter, zero-padded to at least four digits.
