@@ -7,6 +7,20 @@ import type { RenderedMail } from './templates.ts';
 /** Anything that can run an insert: the database or an open transaction. */
 type Executor = Pick<Db, 'insert' | 'execute'>;
 
+/** An outbox row's id and its sealed fields, each sealed under its own column and the row's id. */
+async function sealedMail(executor: Executor, to: string, mail: RenderedMail) {
+  const id = randomUUID();
+  const seal = (field: 'to' | 'subject' | 'text' | 'html', value: string) =>
+    sealTextIn(executor, null, `mail_outbox.${field}`, id, value);
+  return {
+    id,
+    to: await seal('to', to),
+    subject: await seal('subject', mail.subject),
+    text: await seal('text', mail.text),
+    html: await seal('html', mail.html),
+  };
+}
+
 /**
  * Queues a mail. Call it with the transaction of the change that causes the mail, so the mail exists exactly
  * when the change does; the worker delivers it later. The address is sealed with the platform key (it may be
@@ -20,21 +34,11 @@ export async function enqueueMail(
   mail: RenderedMail,
   options: { notBefore?: Date } = {},
 ): Promise<string> {
-  const id = randomUUID();
-  const seal = (field: 'to' | 'subject' | 'text' | 'html', value: string) =>
-    sealTextIn(executor, null, `mail_outbox.${field}`, id, value);
-  const sealed = {
-    to: await seal('to', to),
-    subject: await seal('subject', mail.subject),
-    text: await seal('text', mail.text),
-    html: await seal('html', mail.html),
-  };
   const [row] = await executor
     .insert(mailOutbox)
     .values({
-      id,
       template,
-      ...sealed,
+      ...(await sealedMail(executor, to, mail)),
       ...(options.notBefore ? { nextAttemptAt: options.notBefore } : {}),
     })
     .returning({ id: mailOutbox.id });
@@ -52,18 +56,6 @@ export async function enqueueMails(
 ): Promise<void> {
   if (mails.length === 0) return;
   const rows = [];
-  for (const { to, mail } of mails) {
-    const id = randomUUID();
-    const seal = (field: 'to' | 'subject' | 'text' | 'html', value: string) =>
-      sealTextIn(executor, null, `mail_outbox.${field}`, id, value);
-    rows.push({
-      id,
-      template,
-      to: await seal('to', to),
-      subject: await seal('subject', mail.subject),
-      text: await seal('text', mail.text),
-      html: await seal('html', mail.html),
-    });
-  }
+  for (const { to, mail } of mails) rows.push({ template, ...(await sealedMail(executor, to, mail)) });
   await executor.insert(mailOutbox).values(rows);
 }
