@@ -133,7 +133,9 @@ async function expectTakenOverInPlace(browser: Browser, path: string, visitor: V
       const fontSheet = page.locator('link[rel="stylesheet"][href*="pretendard" i]');
       await expect(fontSheet, 'the app adds its font faces').toHaveCount(1);
       // Its faces are known once the sheet has loaded: asked for before then, the font would load nothing.
-      await page.waitForFunction(() => [...document.fonts].some((face) => face.family.includes('Pretendard')));
+      await page.waitForFunction(() =>
+        [...document.fonts].some((face) => face.family.includes('Pretendard')),
+      );
       const taken = await layoutOf(page);
       const fontHref = await fontSheet.getAttribute('href');
       const drawn = await drawnWithoutScripts(
