@@ -1,6 +1,6 @@
 import type { ReporterReportType } from '@ansim/shared/constants';
 import type { SiteInfo } from '@ansim/shared/site';
-import createCache from '@emotion/cache';
+import createCache, { type EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import { renderToStringAsync } from 'preact-render-to-string';
@@ -82,7 +82,7 @@ async function asMemberWithDraft<T>(reportType: ReporterReportType, draw: () => 
 }
 
 /** The route's markup for `pathname`, with its MUI rules left in `cache`; null when the route sends elsewhere. */
-async function drawRoute(pathname: string, cache: ReturnType<typeof createCache>): Promise<string | null> {
+async function drawRoute(pathname: string, cache: EmotionCache): Promise<string | null> {
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(new URL(pathname, 'http://prerender.invalid')));
   if (context instanceof Response || context.statusCode !== 200) return null;
@@ -94,45 +94,42 @@ async function drawRoute(pathname: string, cache: ReturnType<typeof createCache>
       </AppProviders>
     </CacheProvider>,
   );
-  // A guard that sends the visitor elsewhere draws nothing in its place.
-  return markup === '' ? null : markup;
+  // A route whose guard sends the visitor elsewhere is drawn without its layout: the root route renders only
+  // the redirect, which the static router cannot follow.
+  return markup.includes('<main') ? markup : null;
 }
-
-/** Emotion's cache for one document, whose rules are then written into its head. */
-function styleCache() {
-  // Emotion's own key, so the browser's cache adopts these elements instead of inserting the rules again; in
-  // compat mode it keeps the rules for extraction rather than writing a <style> before each component.
-  const cache = createCache({ key: 'css' });
-  cache.compat = true;
-  return cache;
-}
-
-function styleElements(cache: ReturnType<typeof createCache>, markup: string): string {
-  const { extractCriticalToChunks, constructStyleTagsFromChunks } = createEmotionServer(cache);
-  const chunks = extractCriticalToChunks(markup);
-  // A page drawn without MUI (decision 0022) has no rules: no empty <style> element for it.
-  chunks.styles = chunks.styles.filter((style) => style.css !== '');
-  return constructStyleTagsFromChunks(chunks);
-}
-
-/** Attribute naming the variant an element of a member page holds (public/display-choice.js, lib/render-over.ts). */
-export const VARIANT_ATTRIBUTE = 'data-prerender-variant';
 
 /**
- * One page: its markup for `<div id="root">` and the `<style>` elements of the MUI components on it, for the
- * head; null when the route would send a logged-out visitor elsewhere.
+ * One document's markup, drawn by `draw` into an Emotion cache, and the `<style>` elements of the MUI components
+ * on it, for the head; null when `draw` drew nothing.
  */
-export function renderPage(
-  pathname: string,
+function drawDocument(
   site: SiteInfo,
+  draw: (cache: EmotionCache) => Promise<string | null>,
 ): Promise<{ markup: string; styles: string } | null> {
   return oneAtATime(async () => {
     await initI18n();
     primeSiteInfo(site);
-    const cache = styleCache();
-    const markup = await drawRoute(pathname, cache);
-    return markup === null ? null : { markup, styles: styleElements(cache, markup) };
+    // Emotion's own key, so the browser's cache adopts these elements instead of inserting the rules again; in
+    // compat mode it keeps the rules for extraction rather than writing a <style> before each component.
+    const cache = createCache({ key: 'css' });
+    cache.compat = true;
+    const markup = await draw(cache);
+    if (markup === null) return null;
+    const { extractCriticalToChunks, constructStyleTagsFromChunks } = createEmotionServer(cache);
+    const chunks = extractCriticalToChunks(markup);
+    // A page drawn without MUI (decision 0022) has no rules: no empty <style> element for it.
+    chunks.styles = chunks.styles.filter((style) => style.css !== '');
+    return { markup, styles: constructStyleTagsFromChunks(chunks) };
   });
+}
+
+/** A public page (PRERENDERED_PAGES); null when the route would send a logged-out visitor elsewhere. */
+export function renderPage(
+  pathname: string,
+  site: SiteInfo,
+): Promise<{ markup: string; styles: string } | null> {
+  return drawDocument(site, (cache) => drawRoute(pathname, cache));
 }
 
 /**
@@ -145,17 +142,15 @@ export function renderMemberPage(
 ): Promise<{ markup: string; styles: string; variants: readonly string[] } | null> {
   const page = MEMBER_PAGES[pathname];
   if (!page) return Promise.resolve(null);
-  return oneAtATime(async () => {
-    await initI18n();
-    primeSiteInfo(site);
-    const cache = styleCache();
-    const drawn: string[] = [];
+  const drawn = drawDocument(site, async (cache) => {
+    const variants: string[] = [];
     for (const reportType of page.variants) {
       const markup = await asMemberWithDraft(reportType, () => drawRoute(pathname, cache));
       if (markup === null) return null;
-      drawn.push(`<div ${VARIANT_ATTRIBUTE}="${reportType}">${markup}</div>`);
+      // The attribute public/display-choice.js and styles/shell.css know a variant by.
+      variants.push(`<div data-prerender-variant="${reportType}">${markup}</div>`);
     }
-    const markup = drawn.join('');
-    return { markup, styles: styleElements(cache, markup), variants: page.variants };
+    return variants.join('');
   });
+  return drawn.then((document) => document && { ...document, variants: page.variants });
 }
