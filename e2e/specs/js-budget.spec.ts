@@ -34,7 +34,7 @@ interface Visit {
   budget: number;
   /** The report type a wizard page needs in the local draft (its guard sends a visitor without one back). */
   reportType?: string;
-  /** Drawn in plain HTML and CSS (decisions 0001, 0020, 0022): neither MUI nor Emotion may load on it. */
+  /** Drawn in plain HTML and CSS (decisions 0001, 0020, 0022, 0025): neither MUI nor Emotion may load on it. */
   withoutMui?: true;
 }
 
@@ -102,6 +102,7 @@ const VISITS: Visit[] = [
     who: 'member',
     budget: BUDGET,
     reportType: 'formal',
+    withoutMui: true,
   },
   { route: paths.dashboard.name, path: () => '/dashboard', who: 'member', budget: BUDGET },
   { route: paths.accountSecurity.name, path: () => '/account/security', who: 'member', budget: BUDGET },

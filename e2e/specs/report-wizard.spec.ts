@@ -192,7 +192,7 @@ for (const type of ['anonym', 'brief', 'formal'] as const) {
     test.setTimeout(180_000);
     await logIn(page, member);
     await chooseType(page, type);
-    await expect(page.getByTestId('wizard-stepper').locator('.MuiStep-root')).toHaveCount(STEP_COUNTS[type]);
+    await expect(page.getByTestId('wizard-stepper').getByRole('listitem')).toHaveCount(STEP_COUNTS[type]);
 
     await fillParties(page, type);
     await checkScreen(page, `${type}-1-parties`);

@@ -47,7 +47,7 @@ export const MEMBER_PAGES: Readonly<
     modules: [
       'src/features/report-wizard/pages/wizard-layout.tsx',
       'src/features/report-wizard/pages/wizard-step-page.tsx',
-      'src/app/page-providers.tsx',
+      WITH_QUERY,
     ],
     variants: ['brief', 'formal'],
   },

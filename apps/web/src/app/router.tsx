@@ -12,7 +12,7 @@ type PageModule = { default: React.ComponentType };
  * Every page is its own chunk, loaded when first visited, and retried once by reloading (spec §2). Pages get the
  * MUI theme and the query cache provider loaded beside them. `plain` pages (the landing and policy pages:
  * plain HTML that calls no API) go without either, `themeOnly` pages without the query cache, and `queryOnly`
- * pages (plain HTML that calls the API: /login, /report) without the theme, which keeps a first visit of those
+ * pages (plain HTML that calls the API: /login, /report, the wizard's frame and first step) without the theme, which keeps a first visit of those
  * public pages small and quick to start (issue 16, decision 0022).
  */
 const page = (
@@ -26,8 +26,8 @@ const page = (
       return { Component: withPageQuery(module.default) };
     }
     if (options.themeOnly) {
-      const [module, { withPageTheme }] = await Promise.all([load(), import('./page-theme')]);
-      return { Component: withPageTheme(module.default) };
+      const [module, { withAppTheme }] = await Promise.all([load(), import('../lib/theme-provider')]);
+      return { Component: withAppTheme(module.default) };
     }
     const [module, { withPageProviders }] = await Promise.all([load(), import('./page-providers')]);
     return { Component: withPageProviders(module.default) };
@@ -105,12 +105,12 @@ export const routes: RouteObject[] = [
         // Spec §2: the step page sits inside a wrapper layout that owns the stepper.
         path: paths.reportTA.path,
         handle: wizardRequired,
-        lazy: page(() => import('../features/report-wizard/pages/wizard-layout')),
+        lazy: page(() => import('../features/report-wizard/pages/wizard-layout'), { queryOnly: true }),
         children: [
           {
             id: paths.reportTA.name,
             index: true,
-            lazy: page(() => import('../features/report-wizard/pages/wizard-step-page')),
+            lazy: page(() => import('../features/report-wizard/pages/wizard-step-page'), { queryOnly: true }),
           },
         ],
       },

@@ -1,7 +1,9 @@
-import { type ComponentProps, lazy, Suspense } from 'react';
+import { type ComponentProps, Suspense } from 'react';
+import { lazyThemed } from '../lib/lazy-themed';
 import { useOpenedOnce } from '../lib/use-opened-once';
 
-const ConfirmDialogBody = lazy(() => import('./confirm-dialog-body'));
+// With its theme: it also opens over pages that draw without MUI (the wizard's first step).
+const ConfirmDialogBody = lazyThemed(() => import('./confirm-dialog-body').then((module) => module.default));
 
 /**
  * Asks before a change that cannot simply be undone (a new join code, a removed handler, a draft started over).

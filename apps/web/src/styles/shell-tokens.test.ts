@@ -52,7 +52,8 @@ describe('shell.css follows the MUI theme (the landing page and header render wi
     });
   }
 
-  // The login page and the type chooser draw their fields, buttons and alerts without MUI (decision 0022).
+  // The login page, the type chooser and the wizard's first step draw their fields, buttons and alerts without MUI
+  // (decisions 0022 and 0025).
   for (const mode of ['light', 'dark'] as const) {
     it(`${mode} plain-controls.css tokens equal MUI's own colours for those components`, () => {
       const controls =
@@ -68,8 +69,12 @@ describe('shell.css follows the MUI theme (the landing page and header render wi
         '--ansim-disabled': palette.action.disabled,
         '--ansim-disabled-bg': palette.action.disabledBackground,
         '--ansim-link-underline': alpha(palette.primary.main, 0.4),
+        // The wizard's stepper and radios, and the native select's arrow (decision 0025).
+        '--ansim-text-disabled': palette.text.disabled,
+        '--ansim-action-active': palette.action.active,
+        '--ansim-step-line': mode === 'light' ? palette.grey[400] : palette.grey[600],
       };
-      for (const severity of ['error', 'warning', 'success'] as const) {
+      for (const severity of ['error', 'warning', 'info', 'success'] as const) {
         expected[`--ansim-alert-${severity}`] = text(palette[severity].light, 0.6);
         expected[`--ansim-alert-${severity}-bg`] = background(palette[severity].light, 0.9);
         expected[`--ansim-alert-${severity}-icon`] = palette[severity].main;

@@ -12,8 +12,8 @@ import Typography from '@mui/material/Typography';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../lib/messages';
-import { fieldId, useFieldError } from './draft-fields';
 import { formatBytes } from './format-bytes';
+import { fieldId, useFieldError } from './step-errors';
 import { UploadFailure, UploadProgress } from './upload-progress';
 
 interface Upload {

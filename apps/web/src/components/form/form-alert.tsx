@@ -1,11 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { Icon, type IconName } from '../icons';
 
-type Severity = 'error' | 'warning' | 'success';
+type Severity = 'error' | 'warning' | 'info' | 'success';
 
 const ICONS: Record<Severity, IconName> = {
   error: 'errorOutline',
   warning: 'reportProblemOutlined',
+  info: 'infoOutlined',
   success: 'successOutlined',
 };
 

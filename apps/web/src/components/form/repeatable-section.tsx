@@ -7,7 +7,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { fieldId, useFieldError } from './draft-fields';
+import { fieldId, useFieldError } from './step-errors';
 import './form-copy';
 
 interface RepeatableSectionProps {

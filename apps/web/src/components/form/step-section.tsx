@@ -1,9 +1,6 @@
-import Box from '@mui/material/Box';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 
-/** A titled part of a step (h3 under the step's h2). */
+/** A titled part of a step (h3 under the step's h2), in plain HTML so that a step can draw without MUI. */
 export function StepSection({
   title,
   description,
@@ -15,20 +12,17 @@ export function StepSection({
 }) {
   const id = useId();
   return (
-    <Box component="section" aria-labelledby={id}>
-      <Typography
+    <section aria-labelledby={id}>
+      <h3
         id={id}
-        variant="h3"
-        sx={{ fontSize: '1.1rem', fontWeight: 700, mb: description ? 0.5 : 2 }}
+        className={description ? 'step-section__title step-section__title--described' : 'step-section__title'}
       >
         {title}
-      </Typography>
+      </h3>
       {description && (
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          {description}
-        </Typography>
+        <p className="plain-body2 plain-text-secondary step-section__description">{description}</p>
       )}
-      <Stack spacing={2.5}>{children}</Stack>
-    </Box>
+      <div className="step-section__fields">{children}</div>
+    </section>
   );
 }

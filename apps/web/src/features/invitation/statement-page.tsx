@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { focusField, StepErrorsProvider } from '../../components/form/draft-fields';
+import { focusField, StepErrorsProvider } from '../../components/form/step-errors';
 import { PageShell } from '../../components/page-shell';
 import { paths } from '../../config/paths';
 import { useDateTime } from '../../lib/datetime';

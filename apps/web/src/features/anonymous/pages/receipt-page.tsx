@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { openReceipt } from '../../../api/receipt';
 import { CaptchaField, type CaptchaHandle } from '../../../components/form/captcha-field';
 import { PlainAlert } from '../../../components/form/form-alert';
-import { PlainTextInput } from '../../../components/form/plain-text-field';
+import { PlainTextInput } from '../../../components/form/plain-text-input';
 import { PageShell } from '../../../components/page-shell';
 import { paths } from '../../../config/paths';
 import { errorText } from '../../../lib/messages';

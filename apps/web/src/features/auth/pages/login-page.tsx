@@ -1,6 +1,6 @@
 import type { LoginBody } from '@ansim/shared/auth';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
@@ -14,6 +14,7 @@ import { showSnackbar } from '../../../components/snackbar/snackbar-store';
 import { paths } from '../../../config/paths';
 import { afterLoginPath } from '../../../lib/guards';
 import { lazyResolver } from '../../../lib/lazy-resolver';
+import { lazyThemed } from '../../../lib/lazy-themed';
 import { errorText, fieldMessage } from '../../../lib/messages';
 import { type RequestError, toRequestError } from '../../../lib/request-error';
 import { applyServerErrors } from '../../../lib/server-errors';
@@ -22,19 +23,7 @@ import { useResendConfirmation } from '../api/resend-confirmation';
 
 // The second step is an MUI form, loaded with the theme only once a password was right: the page itself draws
 // without MUI, which was most of its start-up on a phone (decision 0022).
-const MfaStep = lazy(async () => {
-  const [{ MfaStep: Step }, { AppThemeProvider }] = await Promise.all([
-    import('../components/mfa-step'),
-    import('../../../lib/theme-provider'),
-  ]);
-  return {
-    default: (props: React.ComponentProps<typeof Step>) => (
-      <AppThemeProvider>
-        <Step {...props} />
-      </AppThemeProvider>
-    ),
-  };
-});
+const MfaStep = lazyThemed(() => import('../components/mfa-step').then((module) => module.MfaStep));
 
 export default function LoginPage() {
   const { t } = useTranslation();

@@ -8,7 +8,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldId, useFieldError } from '../../../components/form/draft-fields';
+import { fieldId, useFieldError } from '../../../components/form/step-errors';
 import { InviteeEvidenceField } from '../components/invitee-evidence-field';
 import { StatementTextField } from '../components/statement-fields';
 import { useStatementDraft } from '../statement-context';

@@ -1,22 +1,25 @@
-import { DraftTextField, type DraftTextFieldProps } from '../../../components/form/draft-fields';
+import {
+  PlainDraftTextField,
+  type PlainDraftTextFieldProps,
+} from '../../../components/form/plain-draft-fields';
 import type { ReportField, ReportForm } from '../../../stores/report-form';
 import { useReportForm } from '../../../stores/report-form-store';
 
-type StringField = {
+export type StringField = {
   [K in ReportField]: ReportForm[K] extends string ? K : ReportForm[K] extends string | null ? K : never;
 }[ReportField];
 
-/** A text field editing one top-level string field of the draft. */
+/** A one-line field editing one top-level string field of the draft, drawn without MUI (the first step's fields). */
 export function FormField({
   field,
   ...props
-}: Omit<DraftTextFieldProps, 'path' | 'value' | 'onValueChange'> & {
+}: Omit<PlainDraftTextFieldProps, 'path' | 'value' | 'onValueChange'> & {
   field: StringField;
 }) {
   const value = useReportForm((state) => state.form[field]);
   const setField = useReportForm((state) => state.setField);
   return (
-    <DraftTextField
+    <PlainDraftTextField
       {...props}
       path={field}
       value={value ?? ''}

@@ -1,4 +1,3 @@
-import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteEvidence } from '../../../api/delete-evidence';
@@ -28,9 +27,9 @@ export function ResetDraftButton() {
 
   return (
     <>
-      <Button variant="text" color="inherit" onClick={() => setOpen(true)}>
+      <button type="button" className="shell-button" onClick={() => setOpen(true)}>
         {t('wizard.reset')}
-      </Button>
+      </button>
       <ConfirmDialog
         open={open}
         title={t('wizard.resetTitle')}

@@ -1,26 +1,26 @@
 import { stepErrors } from '@ansim/shared/report-form-rules';
-import Box from '@mui/material/Box';
-import Step from '@mui/material/Step';
-import StepLabel from '@mui/material/StepLabel';
-import Stepper from '@mui/material/Stepper';
-import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { PageLoading } from '../../../components/page-loading';
 import { PageShell } from '../../../components/page-shell';
+import { lazyThemed } from '../../../lib/lazy-themed';
 import { useStepAddress } from '../../../lib/step-address';
 import { useIntakeToken } from '../../../stores/intake-token';
 import { stepsFor, useReportForm } from '../../../stores/report-form-store';
 import '../../../locales/report-copy';
 import { reportTypeLabel, stepLabel } from '../../../lib/report-type-labels';
 
-// Only an anonymous draft needs an intake token; the other types do not load its gate.
-const IntakeGate = lazy(() =>
-  import('../components/intake-gate').then((module) => ({ default: module.IntakeGate })),
-);
+// Only an anonymous draft needs an intake token; the other types do not load its gate (an MUI page part).
+const IntakeGate = lazyThemed(() => import('../components/intake-gate').then((module) => module.IntakeGate));
 
-/** The wrapper of the wizard's step page (spec §2 report-t-a): title and stepper, the step below. */
+// MUI's CheckCircle, the stepper's mark of a step done.
+const DONE_PATH = 'M12 0a12 12 0 1 0 0 24 12 12 0 0 0 0-24zm-2 17l-5-5 1.4-1.4 3.6 3.6 7.6-7.6L19 8l-9 9z';
+
+/**
+ * The wrapper of the wizard's step page (spec §2 report-t-a): title and stepper, the step below. It draws
+ * without MUI, as MUI's Stepper looked (styles/plain-controls.css), so that the first step can (decision 0025).
+ */
 export default function WizardLayout() {
   const { t } = useTranslation();
   const reportType = useReportForm((state) => state.form.report_type);
@@ -52,28 +52,55 @@ export default function WizardLayout() {
 
   return (
     <PageShell title={t('wizard.title', { type: reportTypeLabel(t, reportType) })} maxWidth="md">
-      <Box component="nav" aria-label={t('wizard.progressLabel')} sx={{ mb: 4 }}>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} data-testid="wizard-position">
+      <nav aria-label={t('wizard.progressLabel')} className="wizard-progress">
+        <p
+          className="plain-body2 plain-text-secondary wizard-progress__position"
+          data-testid="wizard-position"
+        >
           {isReview
             ? t('wizard.reviewPosition', { total: steps.length })
             : `${t('wizard.stepOf', { current: current + 1, total: steps.length })} · ${stepLabel(t, steps[current]!)}`}
-        </Typography>
-        <Stepper
-          activeStep={current}
-          alternativeLabel
-          data-testid="wizard-stepper"
-          sx={{
-            // At phone width five labels cannot sit side by side; the numbered dots and the line above remain.
-            '& .MuiStepLabel-label': { display: { xs: 'none', sm: 'block' }, fontSize: '0.8rem' },
-          }}
-        >
-          {steps.map((key, index) => (
-            <Step key={key} completed={index < current}>
-              <StepLabel aria-current={index === current ? 'step' : undefined}>{stepLabel(t, key)}</StepLabel>
-            </Step>
-          ))}
-        </Stepper>
-      </Box>
+        </p>
+        <ol className="wizard-stepper" data-testid="wizard-stepper">
+          {steps.map((key, index) => {
+            const state = index < current ? 'done' : index === current ? 'active' : 'todo';
+            return (
+              <li key={key} className={`wizard-stepper__step wizard-stepper__step--${state}`}>
+                {index > 0 && <span className="wizard-stepper__line" />}
+                <span
+                  className="wizard-stepper__label"
+                  aria-current={state === 'active' ? 'step' : undefined}
+                >
+                  <svg
+                    className="wizard-stepper__icon"
+                    viewBox="0 0 24 24"
+                    aria-hidden="true"
+                    focusable="false"
+                  >
+                    {state === 'done' ? (
+                      <path d={DONE_PATH} />
+                    ) : (
+                      <>
+                        <circle cx="12" cy="12" r="12" />
+                        <text
+                          className="wizard-stepper__number"
+                          x="12"
+                          y="12"
+                          textAnchor="middle"
+                          dominantBaseline="central"
+                        >
+                          {index + 1}
+                        </text>
+                      </>
+                    )}
+                  </svg>
+                  <span className="wizard-stepper__name">{stepLabel(t, key)}</span>
+                </span>
+              </li>
+            );
+          })}
+        </ol>
+      </nav>
       {reportType === 'anonym' ? (
         <Suspense fallback={<PageLoading />}>
           <IntakeGate>

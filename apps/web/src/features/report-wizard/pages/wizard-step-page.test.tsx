@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { initI18n } from '../../../lib/i18n';
@@ -37,7 +37,7 @@ describe('wizard step page', () => {
     expect(screen.getAllByText('필수 입력 항목입니다.')).toHaveLength(3);
   });
 
-  it('moves on once the step is valid, and the step is kept in the draft', () => {
+  it('moves on once the step is valid, and the step is kept in the draft', async () => {
     useReportForm.getState().setReportType('anonym');
     renderStep();
     expect(screen.queryByRole('textbox', { name: /^이름/ })).toBeNull();
@@ -49,9 +49,11 @@ describe('wizard step page', () => {
     fireEvent.click(screen.getByRole('button', { name: '다음 단계' }));
     expect(useReportForm.getState().step).toBe(1);
     expect(localStorage.getItem('ansim.reportDraft.step')).toBe('1');
-    expect(
-      within(screen.getByTestId('wizard-step-acts')).getByRole('heading', { level: 2 }).textContent,
-    ).toBe('괴롭힘 행위 및 증거');
+    const acts = screen.getByTestId('wizard-step-acts');
+    expect(within(acts).getByRole('heading', { level: 2 }).textContent).toBe('괴롭힘 행위 및 증거');
+    // The later steps are MUI forms loaded with the theme when reached (decision 0025).
+    await waitFor(() => expect(within(acts).queryByRole('progressbar')).toBeNull(), { timeout: 20_000 });
+    expect(within(acts).getByRole('button', { name: '괴롭힘 행위 추가' })).toBeTruthy();
   });
 
   it('says 신고 유형을 선택해주세요. when no type is chosen', () => {

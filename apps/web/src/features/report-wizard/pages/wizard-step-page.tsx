@@ -1,44 +1,39 @@
 import type { StepKey } from '@ansim/shared/constants';
 import { stepErrors } from '@ansim/shared/report-form-rules';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { StepErrorsProvider } from '../../../components/form/draft-fields';
+import { PlainAlert } from '../../../components/form/form-alert';
+import { focusField, StepErrorsProvider } from '../../../components/form/step-errors';
 import { PageLoading } from '../../../components/page-loading';
 import { paths } from '../../../config/paths';
+import { lazyThemed, type ThemedLazy } from '../../../lib/lazy-themed';
 import { stepsFor, useReportForm } from '../../../stores/report-form-store';
 import { ResetDraftButton } from '../components/reset-dialog';
 import '../../../locales/report-copy';
-import { focusField } from '../../../components/form/draft-fields';
 import { stepDescription, stepLabel } from '../../../lib/report-type-labels';
-import { ActsStep } from '../steps/acts-step';
-import { ConcernsStep } from '../steps/concerns-step';
-import { HarmsStep } from '../steps/harms-step';
 import { PartiesStep } from '../steps/parties-step';
-import { ProtectionStep } from '../steps/protection-step';
-import { WitnessSuggestionStep } from '../steps/witness-suggestion-step';
-import { WitnessesStep } from '../steps/witnesses-step';
 
-// The review screen (summary, receipt dialog, contact field) loads when the reporter reaches it.
-const ReviewStep = lazy(() =>
-  import('../steps/review-step').then((module) => ({ default: module.ReviewStep })),
-);
+/**
+ * The first step draws without MUI, as the server sends it (decisions 0023 and 0025). The later steps and the
+ * review are MUI forms: each loads with the theme when reached, and all of them start loading as soon as the
+ * reporter starts on a step, so that moving on does not wait for the network.
+ */
+const LATER_STEPS: Partial<Record<StepKey, ThemedLazy<object>>> = {
+  acts: lazyThemed(() => import('../steps/acts-step').then((module) => module.ActsStep)),
+  harms: lazyThemed(() => import('../steps/harms-step').then((module) => module.HarmsStep)),
+  concerns: lazyThemed(() => import('../steps/concerns-step').then((module) => module.ConcernsStep)),
+  witnessSuggestion: lazyThemed(() =>
+    import('../steps/witness-suggestion-step').then((module) => module.WitnessSuggestionStep),
+  ),
+  protection: lazyThemed(() => import('../steps/protection-step').then((module) => module.ProtectionStep)),
+  witnesses: lazyThemed(() => import('../steps/witnesses-step').then((module) => module.WitnessesStep)),
+};
+const ReviewStep = lazyThemed(() => import('../steps/review-step').then((module) => module.ReviewStep));
 
-/** The reporter's steps; reference and defendant statements have their own pages reached by invitation. */
-const STEP_COMPONENTS: Partial<Record<StepKey, React.ComponentType>> = {
-  parties: PartiesStep,
-  acts: ActsStep,
-  harms: HarmsStep,
-  concerns: ConcernsStep,
-  witnessSuggestion: WitnessSuggestionStep,
-  protection: ProtectionStep,
-  witnesses: WitnessesStep,
+const preloadLaterSteps = () => {
+  for (const step of Object.values(LATER_STEPS)) void step?.preload();
+  void ReviewStep.preload();
 };
 
 /**
@@ -63,12 +58,12 @@ export default function WizardStepPage() {
 
   if (steps.length === 0) {
     return (
-      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-        <Typography role="alert">{t('wizard.noType')}</Typography>
-        <Button variant="contained" component={RouterLink} to={paths.report.to()}>
+      <div className="wizard-step__no-type">
+        <p role="alert">{t('wizard.noType')}</p>
+        <RouterLink className="shell-button shell-button--contained" to={paths.report.to()}>
           {t('wizard.chooseType')}
-        </Button>
-      </Stack>
+        </RouterLink>
+      </div>
     );
   }
   if (current === steps.length) {
@@ -79,20 +74,22 @@ export default function WizardStepPage() {
     );
   }
   const key = steps[current]!;
-  const Component = STEP_COMPONENTS[key];
+  const Component = key === 'parties' ? PartiesStep : LATER_STEPS[key];
   if (!Component) {
     return (
-      <Alert
-        severity="info"
-        action={<RouterLink to={paths.report.to()}>{t('wizard.chooseType')}</RouterLink>}
-      >
-        {t('wizard.invitationOnly')}
-      </Alert>
+      <PlainAlert severity="info">
+        {t('wizard.invitationOnly')}{' '}
+        <RouterLink className="plain-link" to={paths.report.to()}>
+          {t('wizard.chooseType')}
+        </RouterLink>
+      </PlainAlert>
     );
   }
   return (
     <StepCard key={key} stepKey={key} index={current} total={steps.length} headingRef={headingRef}>
-      <Component />
+      <Suspense fallback={<PageLoading />}>
+        <Component />
+      </Suspense>
     </StepCard>
   );
 }
@@ -123,7 +120,20 @@ function StepCard({
     [isChecked, serverErrors, errors],
   );
   const summaryRef = useRef<HTMLDivElement>(null);
+  const cardRef = useRef<HTMLElement>(null);
   const isLast = index === total - 1;
+
+  // The reporter has started on the step: the next ones load now, not when "next" is pressed. Native
+  // listeners, because focus events do not bubble to a parent's onFocus under Preact.
+  useEffect(() => {
+    const card = cardRef.current;
+    if (!card) return;
+    const events = ['focusin', 'pointerdown'] as const;
+    for (const event of events) card.addEventListener(event, preloadLaterSteps, { once: true });
+    return () => {
+      for (const event of events) card.removeEventListener(event, preloadLaterSteps);
+    };
+  }, []);
 
   const next = () => {
     if (errorCount > 0) {
@@ -139,46 +149,56 @@ function StepCard({
   };
 
   return (
-    <Paper
-      variant="outlined"
-      component="section"
+    <section
+      ref={cardRef}
       aria-labelledby="step-title"
-      sx={{ p: { xs: 2, sm: 4 } }}
+      className="plain-surface wizard-step"
       data-testid={`wizard-step-${stepKey}`}
     >
-      <Typography id="step-title" variant="h2" ref={headingRef} tabIndex={-1} sx={{ mb: 1, outline: 'none' }}>
+      <h2 id="step-title" ref={headingRef} tabIndex={-1} className="wizard-step__title">
         {stepLabel(t, stepKey)}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 4 }}>
+      </h2>
+      <p className="plain-text-secondary wizard-step__description">
         {stepDescription(t, stepKey, form.report_type)}
-      </Typography>
+      </p>
       {isChecked && errorCount > 0 && (
-        <Alert severity="warning" role="alert" ref={summaryRef} tabIndex={-1} sx={{ mb: 3 }}>
+        <PlainAlert
+          severity="warning"
+          role="alert"
+          ref={summaryRef}
+          tabIndex={-1}
+          className="wizard-step__invalid"
+        >
           {t('wizard.stepInvalid', { count: errorCount })}
-        </Alert>
+        </PlainAlert>
       )}
       <StepErrorsProvider value={visible}>
-        <Box component="form" noValidate onSubmit={(event) => event.preventDefault()}>
+        <form noValidate onSubmit={(event) => event.preventDefault()}>
           {children}
-        </Box>
+        </form>
       </StepErrorsProvider>
-      <Stack
-        direction={{ xs: 'column-reverse', sm: 'row' }}
-        spacing={1.5}
-        sx={{ justifyContent: 'space-between', mt: 5 }}
-      >
+      <div className="wizard-step__actions">
         <ResetDraftButton />
-        <Box sx={{ display: 'flex', gap: 1.5, flexDirection: { xs: 'column-reverse', sm: 'row' } }}>
+        <div className="wizard-step__moves">
           {index > 0 && (
-            <Button variant="outlined" size="large" onClick={() => setStep(index - 1)}>
+            <button
+              type="button"
+              className="shell-button shell-button--outlined shell-button--large"
+              onClick={() => setStep(index - 1)}
+            >
               {t('wizard.previous')}
-            </Button>
+            </button>
           )}
-          <Button variant="contained" size="large" onClick={next} data-testid="wizard-next">
+          <button
+            type="button"
+            className="shell-button shell-button--contained shell-button--large"
+            onClick={next}
+            data-testid="wizard-next"
+          >
             {isLast ? t('wizard.toReview') : t('wizard.next')}
-          </Button>
-        </Box>
-      </Stack>
-    </Paper>
+          </button>
+        </div>
+      </div>
+    </section>
   );
 }

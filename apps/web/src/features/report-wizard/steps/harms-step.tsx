@@ -7,7 +7,8 @@ import { StepSection } from '../../../components/form/step-section';
 import { useReportForm } from '../../../stores/report-form-store';
 import { deleteFilesOf } from '../components/remove-with-files';
 import { ReportEvidenceField } from '../components/report-evidence-field';
-import { FormField, useListField } from '../components/report-fields';
+import { useListField } from '../components/report-fields';
+import { FormTextArea } from '../components/report-text-area';
 
 /** Step 3: what the acts did to the reporter, with evidence, and what they want the company to do. */
 export function HarmsStep() {
@@ -55,7 +56,6 @@ export function HarmsStep() {
                   path={`harms.${index}.description`}
                   label={t('harms.description')}
                   helperText={t('harms.descriptionHelp')}
-                  multiline
                   minRows={3}
                   value={harm.description}
                   onValueChange={(description) => update(index, { description })}
@@ -75,7 +75,7 @@ export function HarmsStep() {
           value={wishes}
           onValueChange={(next) => setField('wishes', next)}
         />
-        <FormField field="wish_etc" label={t('harms.wishEtc')} multiline minRows={2} />
+        <FormTextArea field="wish_etc" label={t('harms.wishEtc')} minRows={2} />
       </StepSection>
     </Stack>
   );

@@ -1,17 +1,10 @@
 import { RELATIONSHIP_OPTIONS_KO, REPORTER_KINDS } from '@ansim/shared/report-form-options';
-import Alert from '@mui/material/Alert';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
-import FormLabel from '@mui/material/FormLabel';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
-import Stack from '@mui/material/Stack';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DraftTextField, fieldId, useFieldError } from '../../../components/form/draft-fields';
+import { PlainAlert } from '../../../components/form/form-alert';
+import { PlainDraftTextField, PlainRadioGroupField } from '../../../components/form/plain-draft-fields';
+import { PlainSelectInput } from '../../../components/form/plain-text-input';
+import { fieldId } from '../../../components/form/step-errors';
 import { StepSection } from '../../../components/form/step-section';
-import { TextInput } from '../../../components/text-input';
 import { useReportForm } from '../../../stores/report-form-store';
 import { FormField } from '../components/report-fields';
 
@@ -20,17 +13,20 @@ type RelationshipOption = (typeof RELATIONSHIP_OPTIONS_KO)[number];
 const isListedRelationship = (value: string): value is RelationshipOption =>
   (RELATIONSHIP_OPTIONS_KO as readonly string[]).includes(value);
 
-/** Step 1: who reports, who is reported, and how they relate. Anonymous reports never ask who reports. */
+/**
+ * Step 1: who reports, who is reported, and how they relate. Anonymous reports never ask who reports. The first
+ * page of the wizard draws without MUI, as the server sends it (decisions 0023 and 0025).
+ */
 export function PartiesStep() {
   const { t } = useTranslation();
   const isAnonymous = useReportForm((state) => state.form.report_type === 'anonym');
   return (
-    <Stack spacing={5}>
+    <div className="parties-step">
       <StepSection title={t('parties.reporterHeading')}>
         {isAnonymous && (
-          <Alert severity="info" data-testid="anonym-notice">
+          <PlainAlert severity="info" data-testid="anonym-notice">
             {t('parties.anonymNotice')}
-          </Alert>
+          </PlainAlert>
         )}
         <ReporterTypeField />
         {!isAnonymous && (
@@ -61,37 +57,24 @@ export function PartiesStep() {
       <StepSection title={t('parties.relationshipHeading')}>
         <RelationshipField />
       </StepSection>
-    </Stack>
+    </div>
   );
 }
 
 function ReporterTypeField() {
   const { t } = useTranslation();
-  const labelId = useId();
   const value = useReportForm((state) => state.form.reporter_type);
   const setField = useReportForm((state) => state.setField);
-  const error = useFieldError('reporter_type');
   return (
-    <FormControl error={Boolean(error)} required>
-      <FormLabel id={labelId} sx={{ fontWeight: 600 }}>
-        {t('parties.reporterType')}
-      </FormLabel>
-      <RadioGroup
-        aria-labelledby={labelId}
-        value={value}
-        onChange={(event) => setField('reporter_type', event.target.value as (typeof REPORTER_KINDS)[number])}
-      >
-        {REPORTER_KINDS.map((kind, index) => (
-          <FormControlLabel
-            key={kind}
-            value={kind}
-            control={<Radio id={index === 0 ? fieldId('reporter_type') : undefined} />}
-            label={t(`options.reporterKinds.${kind}`)}
-          />
-        ))}
-      </RadioGroup>
-      {error && <FormHelperText>{error}</FormHelperText>}
-    </FormControl>
+    <PlainRadioGroupField
+      path="reporter_type"
+      label={t('parties.reporterType')}
+      options={REPORTER_KINDS}
+      labelOf={(kind) => t(`options.reporterKinds.${kind}`)}
+      value={value}
+      onValueChange={(kind) => setField('reporter_type', kind)}
+      required
+    />
   );
 }
 
@@ -108,13 +91,11 @@ function RelationshipField() {
   const freeText = isOther && value !== OTHER_RELATIONSHIP ? value : '';
   return (
     <>
-      <TextInput
+      <PlainSelectInput
         id={fieldId('relationship')}
-        select
         label={t('parties.relationship')}
         value={selected}
         onChange={(event) => setField('relationship', event.target.value)}
-        slotProps={{ inputLabel: { shrink: true } }}
       >
         <option value="">{t('parties.relationshipPlaceholder')}</option>
         {RELATIONSHIP_OPTIONS_KO.map((option) => (
@@ -122,9 +103,9 @@ function RelationshipField() {
             {t(`options.relationships.${option}`)}
           </option>
         ))}
-      </TextInput>
+      </PlainSelectInput>
       {isOther && (
-        <DraftTextField
+        <PlainDraftTextField
           path="relationship_other"
           label={t('parties.relationshipOther')}
           value={freeText}

@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { CheckboxGroupField } from '../../../components/form/draft-fields';
 import { useReportForm } from '../../../stores/report-form-store';
-import { FormField } from '../components/report-fields';
+import { FormTextArea } from '../components/report-text-area';
 
 /**
  * Formal step 4: protective measures during the investigation. Labor Standards Act art. 76-3 ③ obliges the
@@ -27,12 +27,11 @@ export function ProtectionStep() {
         onValueChange={(next) => setField('protection_requests', next)}
         helperText={t('protection.optional')}
       />
-      <FormField
+      <FormTextArea
         field="protection_etc"
         label={t('protection.etc')}
         helperText={wantsOther ? t('protection.etcRequired') : t('protection.etcHelp')}
         required={wantsOther}
-        multiline
         minRows={2}
       />
     </Stack>

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { DraftTextField } from '../../../components/form/draft-fields';
 import { RepeatableSection } from '../../../components/form/repeatable-section';
 import { StepSection } from '../../../components/form/step-section';
-import { FormField, useListField } from '../components/report-fields';
+import { useListField } from '../components/report-fields';
+import { FormTextArea } from '../components/report-text-area';
 
 /** Witnesses the manager may ask for a statement, and anything else the reporter wants to add. */
 export function WitnessesEditor({ witnessHelp }: { witnessHelp: string }) {
@@ -60,11 +61,10 @@ export function WitnessesEditor({ witnessHelp }: { witnessHelp: string }) {
         />
       </StepSection>
       <StepSection title={t('witnesses.extraHeading')}>
-        <FormField
+        <FormTextArea
           field="extra_info"
           label={t('witnesses.extraInfo')}
           helperText={t('witnesses.extraInfoHelp')}
-          multiline
           minRows={3}
         />
       </StepSection>
