@@ -1,27 +1,29 @@
 import { useId } from 'react';
 
+/** What the frame gives its input or select: the id its label names, and the state it announces. */
+interface FramedControl {
+  id: string;
+  required?: boolean;
+  'aria-invalid': boolean;
+  'aria-describedby'?: string;
+}
+
 interface PlainFieldFrameProps {
-  inputId: string;
+  /** The control's id; one is made up when not given. */
+  id?: string;
   label: string;
   helperText?: React.ReactNode;
   error: boolean;
   required?: boolean;
   /** The label stays on the outline's notch, as MUI's `shrink`: a native select always shows an option. */
   shrink?: boolean;
-  /** The input, given the id of the helper text that describes it. */
-  children: (helperId: string | undefined) => React.ReactNode;
+  children: (control: FramedControl) => React.ReactNode;
 }
 
 /** The label, the notched outline and the helper text around a plain input or select (styles/plain-controls.css). */
-function PlainFieldFrame({
-  inputId,
-  label,
-  helperText,
-  error,
-  required,
-  shrink,
-  children,
-}: PlainFieldFrameProps) {
+function PlainFieldFrame({ id, label, helperText, error, required, shrink, children }: PlainFieldFrameProps) {
+  const generatedId = useId();
+  const inputId = id ?? generatedId;
   const helperId = helperText ? `${inputId}-helper-text` : undefined;
   // MUI's required mark: a thin space and an asterisk that screen readers skip (the input says `required`).
   const mark = required ? '\u2009*' : '';
@@ -29,7 +31,7 @@ function PlainFieldFrame({
   return (
     <div className={classes.filter(Boolean).join(' ')}>
       <div className="plain-field__box">
-        {children(helperId)}
+        {children({ id: inputId, required, 'aria-invalid': error, 'aria-describedby': helperId })}
         <label htmlFor={inputId} className="plain-field__label">
           {label}
           {mark && <span aria-hidden="true">{mark}</span>}
@@ -76,26 +78,15 @@ export function PlainTextInput({
   ref,
   ...input
 }: PlainTextInputProps) {
-  const generatedId = useId();
-  const inputId = id ?? generatedId;
   return (
-    <PlainFieldFrame
-      inputId={inputId}
-      label={label}
-      helperText={helperText}
-      error={error}
-      required={required}
-    >
-      {(helperId) => (
+    <PlainFieldFrame id={id} label={label} helperText={helperText} error={error} required={required}>
+      {(control) => (
         <input
           {...input}
+          {...control}
           ref={ref}
-          id={inputId}
           className={className ? `plain-field__input ${className}` : 'plain-field__input'}
-          required={required}
           placeholder=" "
-          aria-invalid={error}
-          aria-describedby={helperId}
         />
       )}
     </PlainFieldFrame>
@@ -119,27 +110,11 @@ export function PlainSelectInput({
   children,
   ...select
 }: PlainSelectInputProps) {
-  const generatedId = useId();
-  const inputId = id ?? generatedId;
   return (
-    <PlainFieldFrame
-      inputId={inputId}
-      label={label}
-      helperText={helperText}
-      error={error}
-      required={required}
-      shrink
-    >
-      {(helperId) => (
+    <PlainFieldFrame id={id} label={label} helperText={helperText} error={error} required={required} shrink>
+      {(control) => (
         <>
-          <select
-            {...select}
-            id={inputId}
-            className="plain-field__input plain-field__select"
-            required={required}
-            aria-invalid={error}
-            aria-describedby={helperId}
-          >
+          <select {...select} {...control} className="plain-field__input plain-field__select">
             {children}
           </select>
           <svg className="plain-field__select-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
