@@ -145,29 +145,32 @@ describe('keyset paging of the manager list', () => {
         .set({ feedbackDueAt: sql`now() - interval '1 day'` })
         .where(eq(reports.id, row.id));
     try {
-      const cases = await ctx.database.db
-        .select()
-        .from(reports)
-        .where(eq(reports.companyId, companyId))
-        .orderBy(desc(reports.createdAt), desc(reports.id));
+      type Case = typeof reports.$inferSelect;
       const now = Date.now();
-      const byAck = (row: (typeof cases)[number]) => !row.acknowledgedAt && row.ackDueAt.getTime() < now;
-      const byFeedback = (row: (typeof cases)[number]) =>
-        !row.feedbackAt && !row.closedAt && row.feedbackDueAt.getTime() < now;
-      const expected = cases.filter((row) => byAck(row) || byFeedback(row)).map((row) => row.id);
+      const byAck = (row: Case) => !row.acknowledgedAt && row.ackDueAt.getTime() < now;
+      const byFeedback = (row: Case) => !row.feedbackAt && !row.closedAt && row.feedbackDueAt.getTime() < now;
+      const pastFeedbackDeadline = (row: Case) => row.feedbackDueAt.getTime() < now;
+      const overdueIn = async (order: (typeof orders)[keyof typeof orders]) => {
+        const cases = await ctx.database.db
+          .select()
+          .from(reports)
+          .where(eq(reports.companyId, companyId))
+          .orderBy(...order);
+        return { cases, expected: cases.filter((row) => byAck(row) || byFeedback(row)).map((row) => row.id) };
+      };
+      const { cases, expected } = await overdueIn(orders['-created_at']);
       expect(cases.some((row) => byAck(row) && !byFeedback(row))).toBe(true);
       expect(cases.some((row) => byFeedback(row) && !byAck(row))).toBe(true);
-      const pastFeedbackDeadline = (row: (typeof cases)[number]) => row.feedbackDueAt.getTime() < now;
       expect(cases.some((row) => pastFeedbackDeadline(row) && row.closedAt && !row.feedbackAt)).toBe(true);
       expect(cases.some((row) => pastFeedbackDeadline(row) && row.feedbackAt && !row.closedAt)).toBe(true);
       expect(expected.length).toBeGreaterThan(6);
       expect(expected.length).toBeLessThan(cases.length);
 
-      for (const sort of ['-created_at', 'created_at'] as const) {
+      for (const sort of ['-created_at', 'created_at', '-updated_at', 'feedback_due_at'] as const) {
         const { forwards, backwards } = await walk(
           `/api/v1/manager/report/?overdue=true&sort=${sort}&page_size=3`,
         );
-        expect(ids(forwards)).toEqual(sort === '-created_at' ? expected : [...expected].reverse());
+        expect(ids(forwards), sort).toEqual((await overdueIn(orders[sort])).expected);
         expect(backwards.map((page) => page.results.map((row) => row.id))).toEqual(
           forwards.map((page) => page.results.map((row) => row.id)),
         );

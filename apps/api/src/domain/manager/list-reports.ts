@@ -339,11 +339,14 @@ function buildListStatements(database: Database, shape: ListShape) {
   // In the page's order, so the planner reads an index in that order (at most CAP + 1 entries of it) and never
   // a scan of the table, whose rows of other companies and other filters would make it unbounded. Without the
   // id: which tied row is the 1,001st does not matter, and an index without it can then answer alone.
+  // The overdue filter is counted in the order of the index that holds its deadlines, whatever the sort: an
+  // index-only scan, where the sort's index would fetch every row it passed (decision 0026).
+  const countOrder = shape.overdue ? desc(reports.createdAt) : descending ? desc(column) : asc(column);
   const capped = database.db
     .select({ one: sql`1` })
     .from(reports)
     .where(where)
-    .orderBy(descending ? desc(column) : asc(column))
+    .orderBy(countOrder)
     .limit(EXACT_COUNT_CAP + 1)
     .as('capped');
   const cappedCount = database.db.select({ value: count() }).from(capped);
