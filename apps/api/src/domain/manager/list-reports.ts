@@ -354,13 +354,13 @@ function buildListStatements(database: Database, shape: ListShape) {
   const matching = shape.exactCount ? exactCount : cappedCount;
   // The count rides on every row of the page as an uncorrelated subquery (run once): one statement, one round
   // trip, one connection for the page and its count.
-  const columns = {
+  const columns = (counting: boolean) => ({
     ...listColumns,
     isAssignedToMe: isAssignedToReader,
     sortValue: sortValueOf(shape.sort),
-    matching: (shape.counting ? sql<number>`(${matching})` : sql<number>`NULL`).mapWith(Number),
-  };
-  const pageSelect = (selection: typeof columns | { id: typeof reports.id }) =>
+    matching: (counting ? sql<number>`(${matching})` : sql<number>`NULL`).mapWith(Number),
+  });
+  const pageSelect = (selection: ReturnType<typeof columns> | { id: typeof reports.id }) =>
     database.db
       .select(selection)
       .from(reports)
@@ -373,15 +373,19 @@ function buildListStatements(database: Database, shape: ListShape) {
   // cases). Its page is chosen first by id alone, which `reports_company_open_created_idx` answers with the
   // deadlines in the index (an index-only scan), and only the rows chosen are then read (decision 0026). The
   // inner `reports` is the subquery's own: its conditions are the whole filter and the access condition.
-  const page = shape.overdue
-    ? database.db
-        .select(columns)
-        .from(reports)
-        .where(inArray(reports.id, pageSelect({ id: reports.id })))
-        .orderBy(...order)
-    : pageSelect(columns);
+  const pageOf = (counting: boolean) =>
+    shape.overdue
+      ? database.db
+          .select(columns(counting))
+          .from(reports)
+          .where(inArray(reports.id, pageSelect({ id: reports.id })))
+          .orderBy(...order)
+      : pageSelect(columns(counting));
+  const page = prepareUnnamed(pageOf(shape.counting));
   return {
-    page: prepareUnnamed(page),
+    page,
+    /** The same page without its count, for a filter already known to match more than the cap. */
+    uncountedPage: shape.counting ? prepareUnnamed(pageOf(false)) : page,
     matching: prepareUnnamed(matching),
     cappedCount: prepareUnnamed(cappedCount),
     exactCount: prepareUnnamed(exactCount),
@@ -445,10 +449,7 @@ export async function listQueries(
     forwards,
     page: bindStatement(statements.page as never, bound) as BoundStatement<PageRow[]>,
     /** The same page without its count, for a filter already known to match more than the cap. */
-    uncountedPage: bindStatement(
-      listStatementsOf(database, { ...shape, counting: false }).page as never,
-      bound,
-    ) as BoundStatement<PageRow[]>,
+    uncountedPage: bindStatement(statements.uncountedPage as never, bound) as BoundStatement<PageRow[]>,
     matching: bindStatement(statements.matching as never, bound) as BoundStatement<Count>,
     cappedCount: bindStatement(statements.cappedCount as never, bound) as BoundStatement<Count>,
     exactCount: bindStatement(statements.exactCount as never, bound) as BoundStatement<Count>,
