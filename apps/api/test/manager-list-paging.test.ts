@@ -11,7 +11,14 @@ interface ListPage {
   count_exact: boolean;
   next: string | null;
   previous: string | null;
-  results: { id: string; status: string; report_type: string; created_at: string }[];
+  results: {
+    id: string;
+    status: string;
+    report_type: string;
+    created_at: string;
+    is_ack_overdue: boolean;
+    is_feedback_overdue: boolean;
+  }[];
 }
 
 let ctx: TestContext;
@@ -116,6 +123,74 @@ describe('keyset paging of the manager list', () => {
 
     const inMay = await get('/api/v1/manager/report/?date_from=2026-05-01&date_to=2026-05-01&page_size=100');
     expect(inMay.results.map((row) => row.created_at)).toEqual(Array(30).fill('2026-05-01T09:00:00.123Z'));
+  });
+
+  // The overdue page is chosen off an index by id and its rows read afterwards (decision 0026): the same cases,
+  // in the same order, through every cursor, as the deadlines say. Some acknowledged cases are put past their
+  // feedback deadline: the open ones become overdue by it, the answered or closed ones must stay out.
+  it('filters overdue cases by either deadline, in order, through every page (overdue=true)', async () => {
+    const late = await ctx.database.db
+      .select({ id: reports.id, feedbackDueAt: reports.feedbackDueAt })
+      .from(reports)
+      .where(
+        and(
+          eq(reports.companyId, companyId),
+          sql`${reports.acknowledgedAt} IS NOT NULL AND ${reports.caseNumber} < '2026-000030'`,
+        ),
+      );
+    expect(late.length).toBeGreaterThan(0);
+    for (const row of late)
+      await ctx.database.db
+        .update(reports)
+        .set({ feedbackDueAt: sql`now() - interval '1 day'` })
+        .where(eq(reports.id, row.id));
+    try {
+      type Case = typeof reports.$inferSelect;
+      const now = Date.now();
+      const byAck = (row: Case) => !row.acknowledgedAt && row.ackDueAt.getTime() < now;
+      const byFeedback = (row: Case) => !row.feedbackAt && !row.closedAt && row.feedbackDueAt.getTime() < now;
+      const pastFeedbackDeadline = (row: Case) => row.feedbackDueAt.getTime() < now;
+      const overdueIn = async (order: (typeof orders)[keyof typeof orders]) => {
+        const cases = await ctx.database.db
+          .select()
+          .from(reports)
+          .where(eq(reports.companyId, companyId))
+          .orderBy(...order);
+        return { cases, expected: cases.filter((row) => byAck(row) || byFeedback(row)).map((row) => row.id) };
+      };
+      const { cases, expected } = await overdueIn(orders['-created_at']);
+      expect(cases.some((row) => byAck(row) && !byFeedback(row))).toBe(true);
+      expect(cases.some((row) => byFeedback(row) && !byAck(row))).toBe(true);
+      expect(cases.some((row) => pastFeedbackDeadline(row) && row.closedAt && !row.feedbackAt)).toBe(true);
+      expect(cases.some((row) => pastFeedbackDeadline(row) && row.feedbackAt && !row.closedAt)).toBe(true);
+      expect(expected.length).toBeGreaterThan(6);
+      expect(expected.length).toBeLessThan(cases.length);
+
+      for (const sort of ['-created_at', 'created_at', '-updated_at', 'feedback_due_at'] as const) {
+        const { forwards, backwards } = await walk(
+          `/api/v1/manager/report/?overdue=true&sort=${sort}&page_size=3`,
+        );
+        expect(ids(forwards), sort).toEqual((await overdueIn(orders[sort])).expected);
+        expect(backwards.map((page) => page.results.map((row) => row.id))).toEqual(
+          forwards.map((page) => page.results.map((row) => row.id)),
+        );
+        expect(forwards.every((page) => page.count === expected.length && page.count_exact)).toBe(true);
+        expect(
+          forwards
+            .flatMap((page) => page.results)
+            .every((row) => row.is_ack_overdue || row.is_feedback_overdue),
+        ).toBe(true);
+        // A page reached by its number alone (OFFSET) holds the same rows as by its cursor.
+        const second = await get(`/api/v1/manager/report/?overdue=true&sort=${sort}&page=2&page_size=3`);
+        expect(second.results.map((row) => row.id)).toEqual(forwards[1]!.results.map((row) => row.id));
+      }
+    } finally {
+      for (const row of late)
+        await ctx.database.db
+          .update(reports)
+          .set({ feedbackDueAt: row.feedbackDueAt })
+          .where(eq(reports.id, row.id));
+    }
   });
 
   it('reaches a page by its number alone (a typed-in address) as before', async () => {
@@ -301,6 +376,18 @@ describe('query plans at a realistic size', () => {
           .map((node) => node['Node Type']);
         expect(scans.length, `${JSON.stringify(params)} ${name}`).toBeGreaterThan(0);
         expect(scans, `${JSON.stringify(params)} ${name}: ${JSON.stringify(Plan)}`).not.toContain('Seq Scan');
+        // The overdue page chooses its rows off the index of the cases that can be overdue, deadlines and all
+        // (an index-only scan), and reads only those rows by their key: never a row it then throws away.
+        if (params.overdue && name !== 'capped count') {
+          const reads = planNodes(Plan)
+            .filter((node) => node['Relation Name'] === 'reports')
+            .map((node) => `${node['Node Type']} ${node['Index Name']}`);
+          expect(reads.sort(), `${JSON.stringify(params)} ${name}: ${JSON.stringify(Plan)}`).toEqual([
+            'Index Only Scan reports_company_open_created_idx',
+            'Index Only Scan reports_company_open_created_idx',
+            'Index Scan reports_pkey',
+          ]);
+        }
         // One status by its feedback deadline is a range of its own index, not a walk of every status's cases.
         if (params.status && params.sort === 'feedback_due_at')
           expect(JSON.stringify(Plan), `${JSON.stringify(params)} ${name}`).toContain(

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { isHandlerRole, RECOVERY_CODE_COUNT, type UserRole } from '@ansim/shared/constants';
 import type { MfaStatus } from '@ansim/shared/contract/user';
 import { FIELD_MESSAGES_KO } from '@ansim/shared/messages.ko';
-import { and, count, eq, isNotNull, isNull, ne } from 'drizzle-orm';
+import { and, count, eq, isNull, ne, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database, Db } from '../../db/client.ts';
 import { mfaPasskeys, mfaRecoveryCodes, mfaTotp, sessions, users } from '../../db/schema.ts';
@@ -19,19 +19,25 @@ type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 const HOUR = 3600;
 
+/**
+ * Whether the user of this id has a second factor — a confirmed TOTP or at least one passkey — as an expression a
+ * statement can carry: the session lookup reads it with the session (one statement per request, decision 0021).
+ * `userId` is a value, or a column drizzle writes with its table's name (as it does in a join): a bare "id" would
+ * name the factor table's own id inside the subqueries.
+ */
+export function secondFactorOf(userId: SQLWrapper): SQL<boolean> {
+  return sql<boolean>`(
+  exists (select 1 from ${mfaTotp} where ${mfaTotp.userId} = ${userId} and ${mfaTotp.confirmedAt} is not null)
+  or exists (select 1 from ${mfaPasskeys} where ${mfaPasskeys.userId} = ${userId}))`.mapWith(Boolean);
+}
+
 /** True when the account has an active TOTP or at least one passkey. */
 export async function hasSecondFactor(executor: Pick<Db, 'select'>, userId: string): Promise<boolean> {
-  const [totp] = await executor
-    .select({ userId: mfaTotp.userId })
-    .from(mfaTotp)
-    .where(and(eq(mfaTotp.userId, userId), isNotNull(mfaTotp.confirmedAt)));
-  if (totp) return true;
-  const [passkey] = await executor
-    .select({ id: mfaPasskeys.id })
-    .from(mfaPasskeys)
-    .where(eq(mfaPasskeys.userId, userId))
-    .limit(1);
-  return Boolean(passkey);
+  const [user] = await executor
+    .select({ hasSecondFactor: secondFactorOf(sql`${userId}`) })
+    .from(users)
+    .where(eq(users.id, userId));
+  return Boolean(user?.hasSecondFactor);
 }
 
 export async function mfaStatus(database: Database, userId: string, role: UserRole): Promise<MfaStatus> {

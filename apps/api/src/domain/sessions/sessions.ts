@@ -3,9 +3,10 @@ import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database, Db } from '../../db/client.ts';
 import { keptStatement } from '../../db/kept-statements.ts';
-import { companies, mfaPasskeys, mfaTotp, sessions, users } from '../../db/schema.ts';
+import { companies, sessions, users } from '../../db/schema.ts';
 import { serverNow } from '../../lib/server-clock.ts';
 import { randomToken, sha256Hex } from '../../lib/tokens.ts';
+import { secondFactorOf } from '../mfa/factors.ts';
 
 export interface SessionUser {
   id: string;
@@ -50,11 +51,6 @@ export async function createSession(
   return { id, expires: effectiveExpiry(expiresAt, now, limits) };
 }
 
-/** The same test as `hasSecondFactor` (domain/mfa/factors.ts), on the factors' user keys, inside the lookup. */
-const userHasSecondFactor = sql<boolean>`(
-  exists (select 1 from ${mfaTotp} where ${mfaTotp.userId} = ${users.id} and ${mfaTotp.confirmedAt} is not null)
-  or exists (select 1 from ${mfaPasskeys} where ${mfaPasskeys.userId} = ${users.id}))`.mapWith(Boolean);
-
 /** The lookup of every request, built once with a placeholder for the session's hash (docs/decisions/0021). */
 const sessionLookup = keptStatement((db: Db) =>
   db
@@ -69,7 +65,7 @@ const sessionLookup = keptStatement((db: Db) =>
         companyId: users.companyId,
       },
       companySuspendedAt: companies.suspendedAt,
-      hasSecondFactor: userHasSecondFactor,
+      hasSecondFactor: secondFactorOf(users.id),
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
