@@ -69,6 +69,15 @@ export default defineConfig(({ isSsrBuild }) => ({
             // not three: Rolldown splits out modules the lazy pages share with the entry, and each file a first
             // visit fetches costs its headers. Only these modules (no dependencies), all in the entry's static
             // imports, so no route loads more than before.
+            // The small plain parts of the pages that draw without MUI (/login, /report, the wizard's first
+            // step): each was a file of its own, under 2 KB, and each file a first visit fetches costs its
+            // headers and a request started on the main thread while the app takes the page over (issue 16).
+            // The landing page uses none of them.
+            {
+              name: 'plain-parts',
+              test: /\/src\/(components\/(page-shell|confirm-dialog|form\/(form-alert|plain-text-input|step-section|step-errors|plain-draft-fields))\.tsx?|lib\/(lazy-themed|use-opened-once)\.tsx?)$/,
+              includeDependenciesRecursively: false,
+            },
             {
               name: 'local-state',
               test: /\/src\/(lib\/(draft-storage|login-state)|stores\/(draft-store|report-form|report-form-store|intake-token|receipt-session))\.ts$/,
