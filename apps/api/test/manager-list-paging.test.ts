@@ -396,4 +396,54 @@ describe('query plans at a realistic size', () => {
       }
     }
   }, 60_000);
+
+  // A typed-in page number skips its OFFSET over index entries alone, then reads only the page's rows by key:
+  // never the table rows of the pages before it (decision 0026).
+  it('reaches a page by its number alone over index entries, not table rows', async () => {
+    for (const sort of ['-created_at', 'created_at', '-updated_at', 'feedback_due_at']) {
+      const params = { page: '40', sort };
+      const { page } = await listQueries(ctx.database, asManager(big), managerListQuery.parse(params));
+      const query = page.toSQL();
+      const [row] = await ctx.database.query<{ 'QUERY PLAN': unknown }>(
+        `EXPLAIN (FORMAT JSON) ${query.sql}`,
+        query.params as unknown[],
+      );
+      const plan = row!['QUERY PLAN'];
+      const [{ Plan }] = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [
+        { Plan: Record<string, unknown> },
+      ];
+      const reads = planNodes(Plan)
+        .filter((node) => node['Relation Name'] === 'reports')
+        .map((node) => `${node['Node Type']} ${node['Index Name']}`);
+      const index = sort.endsWith('updated_at')
+        ? 'reports_company_updated_idx'
+        : sort === 'feedback_due_at'
+          ? 'reports_company_feedback_due_idx'
+          : 'reports_company_created_idx';
+      expect(reads, `${sort}: ${JSON.stringify(Plan)}`).toContain(`Index Only Scan ${index}`);
+      expect(reads, `${sort}: ${JSON.stringify(Plan)}`).toContain('Index Scan reports_pkey');
+      expect(
+        reads.filter((read) => read.startsWith('Index Scan ')),
+        sort,
+      ).toEqual(['Index Scan reports_pkey']);
+      // The same rows as the whole rows read in order and skipped, as the page was read before.
+      const column = {
+        created_at: reports.createdAt,
+        updated_at: reports.updatedAt,
+        feedback_due_at: reports.feedbackDueAt,
+      }[sort.replace('-', '') as 'created_at'];
+      const direction = sort.startsWith('-') ? desc : asc;
+      const expected = await ctx.database.db
+        .select({ id: reports.id })
+        .from(reports)
+        .where(eq(reports.companyId, big))
+        .orderBy(direction(column), direction(reports.id))
+        .limit(20)
+        .offset(39 * 20);
+      expect(
+        (await page).slice(0, 20).map((row) => row.id),
+        sort,
+      ).toEqual(expected.map((row) => row.id));
+    }
+  }, 60_000);
 });

@@ -152,6 +152,8 @@ interface ListShape {
   search: 'none' | 'case_number' | 'name' | 'nothing';
   sort: SortKey;
   cursor: 'none' | 'after' | 'before';
+  /** A page past the first reached by its number alone (a typed-in address): read with OFFSET. */
+  jump: boolean;
   exactCount: boolean;
   counting: boolean;
 }
@@ -246,6 +248,7 @@ async function listRequest(
     search,
     sort: query.sort,
     cursor: !cursor ? 'none' : forwards ? 'after' : 'before',
+    jump: !cursor && query.page > 1,
     exactCount: query.count === 'exact',
     counting,
   };
@@ -373,8 +376,11 @@ function buildListStatements(database: Database, shape: ListShape) {
   // cases). Its page is chosen first by id alone, which `reports_company_open_created_idx` answers with the
   // deadlines in the index (an index-only scan), and only the rows chosen are then read (decision 0026). The
   // inner `reports` is the subquery's own: its conditions are the whole filter and the access condition.
+  // A page reached by its number alone skips every row before it the same way: OFFSET over the sort's index
+  // (company_id, column, id) walks index entries only, where reading whole rows fetched each skipped row's table
+  // page (10,235 buffers for page 500 at 100,000 cases).
   const pageOf = (counting: boolean) =>
-    shape.overdue
+    shape.overdue || shape.jump
       ? database.db
           .select(columns(counting))
           .from(reports)
@@ -441,6 +447,7 @@ export async function listQueries(
     ...shape,
     sort: undefined,
     cursor: undefined,
+    jump: undefined,
     exactCount: undefined,
     counting: undefined,
   };
