@@ -2,7 +2,7 @@
  * Material icon paths (from @mui/icons-material) as plain SVG, for the shell and the pages that draw without MUI
  * (the landing page, /login, /report). Decorative: the control or heading beside each icon carries its name.
  */
-const ICON_PATHS = {
+export const ICON_PATHS = {
   darkMode:
     'M12 3c-4.97 0-9 4.03-9 9s4.03 9 9 9 9-4.03 9-9c0-.46-.04-.92-.1-1.36-.98 1.37-2.58 2.26-4.4 2.26-2.98 0-5.4-2.42-5.4-5.4 0-1.81.89-3.42 2.26-4.4-.44-.06-.9-.1-1.36-.1',
   lightMode:
@@ -27,6 +27,14 @@ const ICON_PATHS = {
   infoOutlined:
     'M11,9H13V7H11M12,20C7.59,20 4,16.41 4,12C4,7.59 7.59,4 12,4C16.41,4 20,7.59 20, 12C20,16.41 16.41,20 12,20M12,2A10,10 0 0,0 2,12A10,10 0 0,0 12,22A10,10 0 0,0 22,12A10, 10 0 0,0 12,2M11,17H13V11H11V17Z',
   reportProblemOutlined: 'M12 5.99 19.53 19H4.47zM12 2 1 21h22zm1 14h-2v2h2zm0-6h-2v4h2z',
+  /** The check mark of a finished step in MUI's stepper (StepIcon), drawn on the step's whole circle. */
+  stepDone: 'M12 0a12 12 0 1 0 0 24 12 12 0 0 0 0-24zm-2 17l-5-5 1.4-1.4 3.6 3.6 7.6-7.6L19 8l-9 9z',
+  /** MUI's radio: its ring, and the dot scaled in when checked (plain-controls.css). */
+  radioRing:
+    'M12 2C6.48 2 2 6.48 2 12s4.48 10 10 10 10-4.48 10-10S17.52 2 12 2zm0 18c-4.42 0-8-3.58-8-8s3.58-8 8-8 8 3.58 8 8-3.58 8-8 8z',
+  radioDot:
+    'M8.465 8.465C9.37 7.56 10.62 7 12 7C14.76 7 17 9.24 17 12C17 13.38 16.44 14.63 15.535 15.535C14.63 16.44 13.38 17 12 17C9.24 17 7 14.76 7 12C7 10.62 7.56 9.37 8.465 8.465Z',
+  arrowDropDown: 'M7 10l5 5 5-5z',
 } as const;
 
 export type IconName = keyof typeof ICON_PATHS;

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { ICON_PATHS } from '../icons';
 
 /** What the frame gives its input or select: the id its label names, and the state it announces. */
 interface FramedControl {
@@ -118,7 +119,7 @@ export function PlainSelectInput({
             {children}
           </select>
           <svg className="plain-field__select-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-            <path d="M7 10l5 5 5-5z" />
+            <path d={ICON_PATHS.arrowDropDown} />
           </svg>
         </>
       )}

@@ -2,6 +2,7 @@ import { stepErrors } from '@ansim/shared/report-form-rules';
 import { Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { ICON_PATHS } from '../../../components/icons';
 import { PageLoading } from '../../../components/page-loading';
 import { PageShell } from '../../../components/page-shell';
 import { lazyThemed } from '../../../lib/lazy-themed';
@@ -13,9 +14,6 @@ import { reportTypeLabel, stepLabel } from '../../../lib/report-type-labels';
 
 // Only an anonymous draft needs an intake token; the other types do not load its gate (an MUI page part).
 const IntakeGate = lazyThemed(() => import('../components/intake-gate').then((module) => module.IntakeGate));
-
-// MUI's CheckCircle, the stepper's mark of a step done.
-const DONE_PATH = 'M12 0a12 12 0 1 0 0 24 12 12 0 0 0 0-24zm-2 17l-5-5 1.4-1.4 3.6 3.6 7.6-7.6L19 8l-9 9z';
 
 /**
  * The wrapper of the wizard's step page (spec §2 report-t-a): title and stepper, the step below. It draws
@@ -78,7 +76,7 @@ export default function WizardLayout() {
                     focusable="false"
                   >
                     {state === 'done' ? (
-                      <path d={DONE_PATH} />
+                      <path d={ICON_PATHS.stepDone} />
                     ) : (
                       <>
                         <circle cx="12" cy="12" r="12" />
