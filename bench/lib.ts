@@ -103,8 +103,24 @@ export async function runClosedLoop(
   name: string,
   /** Called again and again by each of `concurrency` callers; `caller` says which one (0-based). */
   task: (caller: number) => Promise<void>,
-  options: { concurrency: number; durationMs: number },
+  options: {
+    concurrency: number;
+    durationMs: number;
+    /**
+     * Run for this long first without recording: the scenario's statements are planned and kept, its index
+     * pages cached, its code compiled by the time the figures start. Both sides of a comparison get the same.
+     */
+    warmupMs?: number;
+  },
 ): Promise<LatencyMeasurement> {
+  if (options.warmupMs) {
+    const warmupEnd = performance.now() + options.warmupMs;
+    await Promise.all(
+      Array.from({ length: options.concurrency }, async (_, caller) => {
+        while (performance.now() < warmupEnd) await task(caller).catch(() => undefined);
+      }),
+    );
+  }
   const latencies: number[] = [];
   let errors = 0;
   let firstError: string | undefined;

@@ -174,8 +174,8 @@ const SECTIONS: { key: Row['section']; title: string; intro: string }[] = [
       'handlers for the conflict-of-interest check; the case number with who is told; docs/decisions/0024) ' +
       'between BEGIN and COMMIT; these companies have no case handler yet, so neither side queues a new-case ' +
       'mail. All ' +
-      'sides use the same closed-loop harness; the API is called over node:http with a keep-alive socket per ' +
-      'caller.',
+      'sides use the same closed-loop harness, each run for 1 s unmeasured before its 8 s of figures; the API ' +
+      'is called over node:http with a keep-alive socket per caller.',
   },
   {
     key: 'manager',
@@ -187,10 +187,10 @@ const SECTIONS: { key: Row['section']; title: string; intro: string }[] = [
       'p50. The direct call is the route’s domain function with the same manager, so it writes the same audit ' +
       'row; the API adds HTTP and the session lookup (one statement, the second factor included). The load ' +
       'generator calls the API over node:http with a keep-alive socket per caller; client, server and database ' +
-      'share the machine’s two cores. Target: every ' +
+      'share the machine’s two cores. Each row runs 1 s unmeasured, then 5 s of figures. Target: every ' +
       'page under 20 ms at p95. A page is read by keyset (the `after` cursor of the `next` link) and the count ' +
       'is exact up to 1,000 matches, then the planner’s estimate (`count_exact: false`) unless `count=exact` is ' +
-      'asked; “page 500 by its number alone” is a typed-in address, read with OFFSET. The query plans follow the ' +
+      'asked; “page 500 by its number alone” is a typed-in address, read with OFFSET over the sort’s index entries, its rows then read by key. The query plans follow the ' +
       'table: their `Execution Time` is what the SQL itself costs, which a loaded machine (see its load average) ' +
       'does not inflate the way it inflates the wall-clock figures, whose p95 is then mostly the CPU queue.',
   },

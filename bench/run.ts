@@ -542,7 +542,7 @@ async function reportScenarios(
   const session = await login(base, email);
   const form = JSON.stringify(tenKilobyteForm());
   const size = (Buffer.byteLength(form) / 1024).toFixed(1);
-  const loop = { concurrency: 50, durationMs: 8000 };
+  const loop = { concurrency: 50, durationMs: 8000, warmupMs: 1000 };
   const client = httpClient(base, loop.concurrency);
   const post = (sessions: string[]) => {
     let turn = 0;
@@ -726,7 +726,7 @@ async function managerScenarios(
     ['status and sort by feedback deadline', { status: 'received', sort: 'feedback_due_at' }],
     ['exact count asked (count=exact)', { count: 'exact' }],
   ];
-  const loop = { concurrency: LIST_CALLERS, durationMs: 5000 };
+  const loop = { concurrency: LIST_CALLERS, durationMs: 5000, warmupMs: 1000 };
   for (const [label, params] of lists) {
     log(`manager list: ${label}`);
     const query = new URLSearchParams(params).toString();
