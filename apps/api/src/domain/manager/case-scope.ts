@@ -27,10 +27,12 @@ export const seesEveryCase = (handler: Pick<HandlerContext, 'role'>): boolean =>
 export function caseAccessCondition(
   handler: Pick<HandlerContext, 'role'> & { userId: string | Placeholder; companyId: string | Placeholder },
 ): SQL {
-  const excluded = exists(
-    sql`(SELECT 1 FROM ${caseExclusions} WHERE ${caseExclusions.reportId} = ${reports.id} AND ${caseExclusions.userId} = ${handler.userId})`,
-  );
-  const conditions = [eq(reports.companyId, handler.companyId), not(excluded)];
+  // The handler's exclusions are read once per statement (an InitPlan) and each case is checked against that
+  // list in place: a NOT EXISTS was an anti-join run for every case a list passes, 1.3 ms of the 2.5 ms a page
+  // reached by its number spends skipping 10,000 cases. `report_id` is never null, so `<> ALL` is NOT IN
+  // without its NULL trap; an empty list (no conflict, the usual case) lets every case through.
+  const notExcluded = sql`${reports.id} <> ALL (ARRAY(SELECT ${caseExclusions.reportId} FROM ${caseExclusions} WHERE ${caseExclusions.userId} = ${handler.userId}))`;
+  const conditions = [eq(reports.companyId, handler.companyId), notExcluded];
   if (!seesEveryCase(handler)) {
     conditions.push(
       exists(
