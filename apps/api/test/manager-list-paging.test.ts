@@ -313,6 +313,22 @@ function planNodes(plan: Record<string, unknown>): Record<string, unknown>[] {
   return [plan, ...children.flatMap(planNodes)];
 }
 
+/** The planner's plan (EXPLAIN, FORMAT JSON) of a built list statement, with the values it will run with. */
+async function planOf(built: {
+  toSQL(): { sql: string; params: unknown[] };
+}): Promise<Record<string, unknown>> {
+  const query = built.toSQL();
+  const [row] = await ctx.database.query<{ 'QUERY PLAN': unknown }>(
+    `EXPLAIN (FORMAT JSON) ${query.sql}`,
+    query.params,
+  );
+  const plan = row!['QUERY PLAN'];
+  const [{ Plan }] = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [
+    { Plan: Record<string, unknown> },
+  ];
+  return Plan;
+}
+
 describe('query plans at a realistic size', () => {
   let big: string;
   beforeAll(async () => {
@@ -362,15 +378,7 @@ describe('query plans at a realistic size', () => {
         ['next page', next.page],
         ['capped count', first.cappedCount],
       ] as const) {
-        const query = built.toSQL();
-        const [row] = await ctx.database.query<{ 'QUERY PLAN': unknown }>(
-          `EXPLAIN (FORMAT JSON) ${query.sql}`,
-          query.params as unknown[],
-        );
-        const plan = row!['QUERY PLAN'];
-        const [{ Plan }] = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [
-          { Plan: Record<string, unknown> },
-        ];
+        const Plan = await planOf(built);
         const scans = planNodes(Plan)
           .filter((node) => node['Relation Name'] === 'reports')
           .map((node) => node['Node Type']);
@@ -403,15 +411,7 @@ describe('query plans at a realistic size', () => {
     for (const sort of ['-created_at', 'created_at', '-updated_at', 'feedback_due_at']) {
       const params = { page: '40', sort };
       const { page } = await listQueries(ctx.database, asManager(big), managerListQuery.parse(params));
-      const query = page.toSQL();
-      const [row] = await ctx.database.query<{ 'QUERY PLAN': unknown }>(
-        `EXPLAIN (FORMAT JSON) ${query.sql}`,
-        query.params as unknown[],
-      );
-      const plan = row!['QUERY PLAN'];
-      const [{ Plan }] = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [
-        { Plan: Record<string, unknown> },
-      ];
+      const Plan = await planOf(page);
       const reads = planNodes(Plan)
         .filter((node) => node['Relation Name'] === 'reports')
         .map((node) => `${node['Node Type']} ${node['Index Name']}`);
