@@ -33,8 +33,10 @@
   const showsNothing =
     root.classList.contains('prerender-hidden') ||
     (document.querySelector('#root > [data-prerender-variant]') && !root.dataset.prerenderVariant);
-  if (showsNothing || !('PerformanceObserver' in window)) {
-    // Nothing of the page will be painted before the app draws it: start as soon as a frame has gone by.
+  const reportsPaint = window.PerformanceObserver?.supportedEntryTypes?.includes('paint');
+  if (showsNothing || !reportsPaint) {
+    // Nothing of the page will be painted before the app draws it, or the browser does not say when it paints:
+    // start as soon as a frame has gone by.
     requestAnimationFrame(() => setTimeout(start));
   } else {
     // Once the browser reports the page's first contentful paint, which it does when the frame is on screen: an
