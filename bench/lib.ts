@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import http from 'node:http';
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -199,42 +199,192 @@ export async function probeLatency(
   return summarize(name, latencies, (performance.now() - started) / 1000, errors);
 }
 
+/** A response as far as the load generator reads it: its status, and whether the server keeps the socket. */
+interface ParsedResponse {
+  status: number;
+  /** Bytes of the buffer the response took (status line, headers and body). */
+  length: number;
+  keepAlive: boolean;
+}
+
+const HEADER_END = Buffer.from('\r\n\r\n');
+
 /**
- * The load generator's HTTP client for the closed-loop scenarios: node:http over a keep-alive Agent with one
- * socket per concurrent caller. `fetch` (undici) spent several times more CPU per request on this machine,
- * whose two cores the client shares with the server and the database, and so inflated the figures it measured.
+ * The response at the start of `buffer` once all of it has arrived, or null while it has not: HTTP/1.1 with a
+ * Content-Length or a chunked body (without trailers), which is what Fastify answers.
+ */
+export function parseResponse(buffer: Buffer): ParsedResponse | null {
+  const headerEnd = buffer.indexOf(HEADER_END);
+  if (headerEnd < 0) return null;
+  const head = buffer.toString('latin1', 0, headerEnd);
+  const status = Number(head.slice(9, 12));
+  const keepAlive = !/\r\nconnection:\s*close/i.test(head);
+  const bodyStart = headerEnd + 4;
+  const contentLength = /\r\ncontent-length:\s*(\d+)/i.exec(head);
+  if (contentLength) {
+    const length = bodyStart + Number(contentLength[1]);
+    return buffer.length >= length ? { status, length, keepAlive } : null;
+  }
+  if (!/\r\ntransfer-encoding:\s*chunked/i.test(head)) return { status, length: bodyStart, keepAlive };
+  let offset = bodyStart;
+  for (;;) {
+    const lineEnd = buffer.indexOf('\r\n', offset, 'latin1');
+    if (lineEnd < 0) return null;
+    const size = Number.parseInt(buffer.toString('latin1', offset, lineEnd), 16);
+    const next = lineEnd + 2 + size + 2;
+    if (buffer.length < next) return null;
+    offset = next;
+    if (size === 0) return { status, length: offset, keepAlive };
+  }
+}
+
+/**
+ * The load generator's HTTP client for the closed-loop scenarios: HTTP/1.1 written straight on a keep-alive
+ * socket per caller, and only as much of each response parsed as says its status and where it ends. The client
+ * shares the machine's two cores with the server and the database, so its own CPU is taken from what it measures:
+ * under the list's load (bench/profile-api-list.ts) node:http spent 0.37–0.41 ms a request and this 0.19–0.20 ms,
+ * most of it the kernel waking the process for each answer (undici's fetch spent several times node:http's).
  */
 export function httpClient(base: string, sockets: number) {
   const { hostname, port } = new URL(base);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: sockets });
+  const host = `${hostname}:${port}`;
+  interface Caller {
+    socket: net.Socket | null;
+    received: Buffer;
+    waiting: { resolve: (status: number) => void; reject: (error: Error) => void } | null;
+  }
+  const callers: Caller[] = Array.from({ length: sockets }, () => ({
+    socket: null,
+    received: Buffer.alloc(0),
+    waiting: null,
+  }));
+  let turn = 0;
+  const fail = (caller: Caller, error: Error) => {
+    caller.socket?.destroy();
+    caller.socket = null;
+    caller.received = Buffer.alloc(0);
+    const waiting = caller.waiting;
+    caller.waiting = null;
+    waiting?.reject(error);
+  };
+  const connect = (caller: Caller): net.Socket => {
+    const socket = net.connect({ host: hostname, port: Number(port), noDelay: true });
+    socket.on('data', (chunk: Buffer) => {
+      caller.received = caller.received.length ? Buffer.concat([caller.received, chunk]) : chunk;
+      const response = parseResponse(caller.received);
+      if (!response) return;
+      caller.received = caller.received.subarray(response.length);
+      if (!response.keepAlive) {
+        socket.destroy();
+        caller.socket = null;
+      }
+      const waiting = caller.waiting;
+      caller.waiting = null;
+      waiting?.resolve(response.status);
+    });
+    socket.on('error', (error) => fail(caller, error));
+    socket.on('close', () => {
+      if (caller.socket === socket) fail(caller, new Error('the server closed the connection'));
+    });
+    return socket;
+  };
   return {
-    /** Sends one request and reads the whole answer; resolves with its status. */
+    /** Sends one request on an idle caller's socket and reads the whole answer; resolves with its status. */
     request(
       method: string,
       pathname: string,
       headers: Record<string, string>,
       body?: string,
     ): Promise<number> {
+      const caller = callers.find((candidate) => !candidate.waiting) ?? callers[turn++ % callers.length]!;
+      if (caller.waiting) return Promise.reject(new Error(`more than ${sockets} requests at once`));
+      caller.socket ??= connect(caller);
+      const lines = [`${method} ${pathname} HTTP/1.1`, `host: ${host}`];
+      for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`);
+      if (body !== undefined) lines.push(`content-length: ${Buffer.byteLength(body)}`);
+      const socket = caller.socket;
       return new Promise((resolve, reject) => {
-        const request = http.request(
-          {
-            hostname,
-            port,
-            method,
-            path: pathname,
-            agent,
-            headers: body === undefined ? headers : { ...headers, 'content-length': Buffer.byteLength(body) },
-          },
-          (response) => {
-            response.on('data', () => {});
-            response.on('end', () => resolve(response.statusCode ?? 0));
-            response.on('error', reject);
-          },
-        );
-        request.on('error', reject);
-        request.end(body);
+        caller.waiting = { resolve, reject };
+        socket.write(`${lines.join('\r\n')}\r\n\r\n${body ?? ''}`);
       });
     },
-    close: () => agent.destroy(),
+    close: () => {
+      for (const caller of callers) caller.socket?.destroy();
+    },
+  };
+}
+
+const USER_HZ = 100;
+
+/** CPU (user + system, ms) of every PostgreSQL backend connected to the database `name` (Linux /proc). */
+export function backendCpuMs(name: string): number {
+  let total = 0;
+  for (const pid of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (!cmdline.startsWith('postgres:') || !cmdline.includes(` ${name} `)) continue;
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      total += ((Number(fields[11]) + Number(fields[12])) * 1000) / USER_HZ;
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return total;
+}
+
+/**
+ * Busy CPU (ms) of the whole machine so far: every process and the kernel's interrupt work, which is where a
+ * loopback socket's delivery to another process is paid. Read before and after a loop, it is what the loop cost
+ * on all cores, the load generator and PostgreSQL's background writers included.
+ */
+export function machineBusyCpuMs(): number {
+  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = fs
+    .readFileSync('/proc/stat', 'utf8')
+    .split('\n')[0]!
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  return ((user + nice + system + irq + softirq + steal) * 1000) / USER_HZ;
+}
+
+/**
+ * Starts bench/profile-client.ts with `load`, waits for its warm-up, and returns `run`: it lets the load go and
+ * resolves with the client's report once every request is answered. The profiling aids read their meters just
+ * before `run`, so the warm-up stays out of their figures.
+ */
+export async function startProfileLoad(load: import('./profile-client.ts').ProfileLoad) {
+  const client = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(repoRoot, 'bench/profile-client.ts'), JSON.stringify(load)],
+    { cwd: repoRoot, stdio: ['pipe', 'pipe', 'inherit'] },
+  );
+  let output = '';
+  client.stdout.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => client.on('exit', resolve));
+  await new Promise<void>((resolve, reject) => {
+    const check = () => {
+      if (output.includes('warm\n')) {
+        output = '';
+        client.stdout.off('data', check);
+        resolve();
+      }
+    };
+    client.stdout.on('data', check);
+    void exited.then((code) =>
+      reject(new Error(`the load generator stopped (${code}) before its warm-up ended`)),
+    );
+  });
+  return {
+    async run(): Promise<string> {
+      client.stdin.end('go\n');
+      const code = await exited;
+      if (code !== 0) throw new Error(`the load generator failed (${code})`);
+      return output.trim();
+    },
   };
 }

@@ -5,6 +5,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { listCompanyReports, managerListQuery } from '../apps/api/src/domain/manager/list-reports.ts';
 import { submitReport } from '../apps/api/src/domain/reports/submit-report.ts';
+import { backendCpuMs, machineBusyCpuMs } from './lib.ts';
 import { directDatabase, seedManyReports, typicalForm } from './scenarios.ts';
 
 const server = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -60,6 +61,8 @@ const call = (caller: number) =>
   );
 for (let i = 0; i < 200; i++) await call(i);
 const cpuBefore = process.cpuUsage();
+const pgBefore = backendCpuMs(name);
+const machineBefore = machineBusyCpuMs();
 const started = performance.now();
 let next = 0;
 await Promise.all(
@@ -71,6 +74,8 @@ const wall = performance.now() - started;
 const cpu = process.cpuUsage(cpuBefore);
 console.info(
   `${iterations} calls in ${(wall / 1000).toFixed(2)} s: ${((iterations / wall) * 1000).toFixed(0)}/s, ` +
-    `Node CPU ${((cpu.user + cpu.system) / 1000 / iterations).toFixed(3)} ms a call (user ${(cpu.user / 1000 / iterations).toFixed(3)}, system ${(cpu.system / 1000 / iterations).toFixed(3)})`,
+    `Node CPU ${((cpu.user + cpu.system) / 1000 / iterations).toFixed(3)} ms a call (user ${(cpu.user / 1000 / iterations).toFixed(3)}, system ${(cpu.system / 1000 / iterations).toFixed(3)}), ` +
+    `PostgreSQL CPU ${((backendCpuMs(name) - pgBefore) / iterations).toFixed(3)} ms, ` +
+    `machine CPU ${((machineBusyCpuMs() - machineBefore) / iterations).toFixed(3)} ms`,
 );
 await database.close();

@@ -1,17 +1,16 @@
 // Profiling aid (not part of `npm run bench`): submission of the bench's 10 KB formal report in a closed loop, in
 // PROFILE_COMPANIES companies (1 or 100, a reporter in each, no case handler: as `npm run bench`), either
 // through submitReport() directly (PROFILE_MODE=direct) or through the API in this process, called by 50
-// keep-alive callers from another process (PROFILE_MODE=api), so `node --cpu-prof --import tsx
+// keep-alive callers from another process (bench/profile-client.ts; PROFILE_MODE=api), so `node --cpu-prof --import tsx
 // bench/profile-submit.ts` profiles where a submission's CPU goes. Prints this process's CPU and the CPU of
 // the PostgreSQL backends of its database, per submission. PROFILE_DB names the database (dropped and made anew).
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { buildApp } from '../apps/api/src/app.ts';
 
 import { submitReport } from '../apps/api/src/domain/reports/submit-report.ts';
 import { createSession, type SessionUser } from '../apps/api/src/domain/sessions/sessions.ts';
+import { backendCpuMs, machineBusyCpuMs, startProfileLoad } from './lib.ts';
 import { directDatabase, tenKilobyteForm } from './scenarios.ts';
 
 const server = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -21,64 +20,6 @@ const companyCount = Number(process.env.PROFILE_COMPANIES ?? 1);
 const iterations = Number(process.env.PROFILE_ITERATIONS ?? 2000);
 const concurrency = Number(process.env.PROFILE_CONCURRENCY ?? 50);
 const CSRF = 'profile-csrf-token-profile-csrf-token-0123456';
-
-/** The load: keep-alive callers over node:http, in a process of its own, so this process's CPU is the server's. */
-const CLIENT = `
-const http = require('node:http');
-const { performance } = require('node:perf_hooks');
-(async () => {
-  const { port, cookies, body, iterations, concurrency, warmup } = JSON.parse(process.argv[1]);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
-  let turn = 0;
-  const post = () =>
-    new Promise((resolve, reject) => {
-      const request = http.request(
-        { port, host: '127.0.0.1', method: 'POST', path: '/api/v1/report/', agent,
-          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body),
-                     'x-csrftoken': '${CSRF}', cookie: 'csrftoken=${CSRF}; ' + cookies[turn++ % cookies.length] } },
-        (response) => {
-          response.resume();
-          response.on("end", () => (response.statusCode === 201 ? resolve() : reject(new Error(String(response.statusCode)))));
-        },
-      );
-      request.on('error', reject);
-      request.end(body);
-    });
-  for (let i = 0; i < warmup; i++) await post();
-  process.stdout.write('warm\\n');
-  await new Promise((resolve) => process.stdin.once('data', resolve));
-  const times = [];
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next++ < iterations) { const t = performance.now(); await post(); times.push(performance.now() - t); }
-  }));
-  const wall = performance.now() - started;
-  times.sort((a, b) => a - b);
-  const q = (p) => times[Math.floor(times.length * p)].toFixed(0);
-  console.log(\`\${times.length} requests in \${(wall / 1000).toFixed(2)} s: \${((times.length / wall) * 1000).toFixed(0)}/s, p50 \${q(0.5)} ms, p95 \${q(0.95)} ms\`);
-  process.exit(0);
-})();
-`;
-
-/** CPU (user + system, ms) of every PostgreSQL backend connected to the profile's database. */
-function backendCpuMs(): number {
-  const tick = 100; // USER_HZ on Linux
-  let total = 0;
-  for (const pid of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      if (!cmdline.startsWith('postgres:') || !cmdline.includes(` ${name} `)) continue;
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      total += ((Number(fields[11]) + Number(fields[12])) * 1000) / tick;
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return total;
-}
 
 const admin = new pg.Client({ connectionString: server });
 await admin.connect();
@@ -107,13 +48,14 @@ const users: SessionUser[] = reporters.map((row) => ({
 const form = tenKilobyteForm();
 
 let result: string;
-const cpuBefore = { node: process.cpuUsage(), pg: 0 };
+const cpuBefore = { node: process.cpuUsage(), pg: 0, machine: 0 };
 if (mode === 'direct') {
   let turn = 0;
   const call = () => submitReport(deps, { kind: 'account', user: users[turn++ % users.length]! }, form);
   for (let i = 0; i < 200; i++) await call();
   cpuBefore.node = process.cpuUsage();
-  cpuBefore.pg = backendCpuMs();
+  cpuBefore.pg = backendCpuMs(name);
+  cpuBefore.machine = machineBusyCpuMs();
   const started = performance.now();
   let next = 0;
   await Promise.all(
@@ -130,37 +72,30 @@ if (mode === 'direct') {
     cookies.push(`sessionid=${(await createSession(database, user.id, deps.config)).id}`);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as { port: number }).port;
-  const client = spawn(
-    process.execPath,
-    [
-      '-e',
-      CLIENT,
-      JSON.stringify({ port, cookies, body: JSON.stringify(form), iterations, concurrency, warmup: 200 }),
-    ],
-    { stdio: ['pipe', 'pipe', 'inherit'] },
-  );
-  let output = '';
-  await new Promise<void>((resolve) =>
-    client.stdout.on('data', (chunk) => {
-      output += chunk;
-      if (output.includes('warm\n')) {
-        output = '';
-        resolve();
-      }
-    }),
-  );
+  const load = await startProfileLoad({
+    port,
+    method: 'POST',
+    path: '/api/v1/report/',
+    status: 201,
+    headers: { 'content-type': 'application/json', 'x-csrftoken': CSRF },
+    cookies: cookies.map((cookie) => `csrftoken=${CSRF}; ${cookie}`),
+    body: JSON.stringify(form),
+    iterations,
+    concurrency,
+    warmup: 200,
+  });
   cpuBefore.node = process.cpuUsage();
-  cpuBefore.pg = backendCpuMs();
-  client.stdin.write('go\n');
-  await new Promise((resolve) => client.on('exit', resolve));
-  result = output.trim();
+  cpuBefore.pg = backendCpuMs(name);
+  cpuBefore.machine = machineBusyCpuMs();
+  result = await load.run();
   await app.close();
 }
 const cpu = process.cpuUsage(cpuBefore.node);
-const pgCpu = backendCpuMs() - cpuBefore.pg;
+const pgCpu = backendCpuMs(name) - cpuBefore.pg;
+const machineCpu = machineBusyCpuMs() - cpuBefore.machine;
 console.info(
   `${mode}, ${companyCount} companies: ${result}; Node CPU ${((cpu.user + cpu.system) / 1000 / iterations).toFixed(3)} ms ` +
     `a submission (user ${(cpu.user / 1000 / iterations).toFixed(3)}, system ${(cpu.system / 1000 / iterations).toFixed(3)}), ` +
-    `PostgreSQL CPU ${(pgCpu / iterations).toFixed(3)} ms`,
+    `PostgreSQL CPU ${(pgCpu / iterations).toFixed(3)} ms, machine CPU ${(machineCpu / iterations).toFixed(3)} ms`,
 );
 await database.close();
