@@ -31,6 +31,7 @@ import {
   cursorForPage,
   directDatabase,
   directList,
+  directOperatorCompanies,
   directSessionCheck,
   directStats,
   directSubmit,
@@ -56,6 +57,7 @@ type Section = (typeof SECTIONS)[number];
 const MANAGER_REPORTS = 100_000;
 const LIST_CALLERS = 10;
 const STATS_REPORTS = Number(process.env.BENCH_STATS_REPORTS ?? 1_000_000);
+const STATS_CALLERS = 10;
 const SPREAD_COMPANIES = 100;
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 
@@ -312,10 +314,7 @@ async function main(): Promise<void> {
         }
         if (sections.has('stats')) {
           const statsCompany = await createCompany(databaseUrl, '통계 주식회사', 'stats.example');
-          const result = await statsScenarios(base, databaseUrl, direct, statsCompany, rows);
-          database.statsReports = result.count;
-          database.statsSeedSeconds = result.seedSeconds;
-          explain = result.explain;
+          explain = await statsScenarios(base, databaseUrl, direct, statsCompany, rows, seeding);
         }
         if (sections.has('lighthouse')) {
           log(`Lighthouse, ${LIGHTHOUSE_RUNS} run(s) per page`);
@@ -418,7 +417,11 @@ function mergeSections(previous: BenchResults, partial: BenchResults, sections: 
   return {
     ...previous,
     measuredAt,
-    database: sections.has('manager') ? partial.database : previous.database,
+    database: {
+      ...previous.database,
+      server: partial.database.server || previous.database.server,
+      ...(sections.has('manager') ? { managerReports: partial.database.managerReports } : {}),
+    },
     rows: [...previous.rows.filter((row) => !replaced.has(row.section)), ...partial.rows],
     seeding: [
       ...(previous.seeding ?? []).filter((seed) => !replaced.has(seed.section)),
@@ -758,7 +761,8 @@ async function statsScenarios(
   direct: Direct,
   companyId: string,
   rows: Row[],
-): Promise<{ count: number; seedSeconds: number; explain: { name: string; plan: string }[] }> {
+  seeding: NonNullable<BenchResults['seeding']>,
+): Promise<{ name: string; plan: string }[]> {
   const managerEmail = 'manager@stats.example';
   await createConfirmedUser(base, databaseUrl, managerEmail);
   await sql(databaseUrl, `UPDATE users SET role = 'manager' WHERE email = $1`, [managerEmail]);
@@ -769,8 +773,16 @@ async function statsScenarios(
   log(`seeding ${STATS_REPORTS.toLocaleString('en')} reports for the statistics`);
   const seedStart = Date.now();
   const count = await seedStatsReports(databaseUrl, companyId, STATS_REPORTS);
-  const seedSeconds = Math.round((Date.now() - seedStart) / 100) / 10;
-  log(`seeded ${count} reports in ${seedSeconds} s`);
+  const seedSeconds = (Date.now() - seedStart) / 1000;
+  log(`seeded ${count} reports in ${seedSeconds.toFixed(1)} s`);
+  seeding.push({
+    section: 'stats',
+    name:
+      'cases of one company (INSERT … SELECT generate_series with the statistics triggers off, then ' +
+      'report_stats_rebuild() and VACUUM ANALYZE)',
+    rows: count,
+    seconds: seedSeconds,
+  });
   const session = await login(base, managerEmail);
   await sql(
     databaseUrl,
@@ -778,21 +790,72 @@ async function statsScenarios(
      SELECT id, 'bench-placeholder-stats', 'none', 'bench' FROM users WHERE email = $1`,
     [managerEmail],
   );
-  const get = async () => {
-    const response = await fetch(`${base}/api/v1/manager/stats/reports`, { headers: { cookie: session } });
-    await response.arrayBuffer();
-    if (!response.ok) throw new Error(String(response.status));
+  const client = httpClient(base, STATS_CALLERS);
+  const get = (pathname: string, cookie: string) => async () => {
+    const status = await client.request('GET', pathname, { cookie });
+    if (status !== 200) throw new Error(String(status));
   };
-  const loop = { concurrency: 10, durationMs: 6000 };
-  const label = 'statistics, 1,000,000 cases';
+  const loop = { concurrency: STATS_CALLERS, durationMs: 6000, warmupMs: 1000 };
+  const label = `statistics, ${count.toLocaleString('en')} cases`;
   log(label);
-  const viaHttp = fromLoop('stats', await runClosedLoop(`${label} — API`, get, loop));
+  const viaHttp = fromLoop(
+    'stats',
+    await runClosedLoop(`${label} — API`, get('/api/v1/manager/stats/reports', session), loop),
+  );
   const viaDomain = fromLoop(
     'stats',
     await runClosedLoop(`${label} — same SQL direct`, directStats(direct, viewer), loop),
   );
   rows.push(compare(viaHttp, viaDomain, 'p50'), viaDomain);
-  return { count, seedSeconds, explain: await explainStats(databaseUrl, viewer) };
+
+  // The operator's console: every company of the platform with its case counts.
+  const operatorEmail = 'operator@platform.bench-operator.example';
+  await createConfirmedUser(base, databaseUrl, operatorEmail);
+  await sql(databaseUrl, `UPDATE users SET role = 'operator', company_id = NULL WHERE email = $1`, [
+    operatorEmail,
+  ]);
+  const operatorSession = await login(base, operatorEmail);
+  await sql(
+    databaseUrl,
+    `INSERT INTO mfa_passkeys (user_id, credential_id, public_key, name)
+     SELECT id, 'bench-placeholder-operator', 'none', 'bench' FROM users WHERE email = $1`,
+    [operatorEmail],
+  );
+  const [platform] = await sql<{ companies: number; cases: number }>(
+    databaseUrl,
+    'SELECT (SELECT count(*)::int FROM companies) AS companies, (SELECT count(*)::int FROM reports) AS cases',
+  );
+  const operatorLabel = `operator's company list, ${platform!.companies} companies, ${platform!.cases.toLocaleString('en')} cases`;
+  log(operatorLabel);
+  const operatorApi = fromLoop(
+    'stats',
+    await runClosedLoop(`${operatorLabel} — API`, get('/api/v1/operator/companies', operatorSession), loop),
+  );
+  const operatorDirect = fromLoop(
+    'stats',
+    await runClosedLoop(`${operatorLabel} — same SQL direct`, directOperatorCompanies(direct), loop),
+  );
+  const countedBefore = fromLoop(
+    'stats',
+    await runClosedLoop(
+      `${operatorLabel} — every case counted per company (what it read before), direct`,
+      () =>
+        direct.database
+          .query(
+            `SELECT company_id, count(*), count(*) FILTER (WHERE status IN ('received', 'investigating', 'action_taken'))
+               FROM reports GROUP BY company_id`,
+          )
+          .then(() => undefined),
+      loop,
+    ),
+  );
+  rows.push(
+    compare(compare(operatorApi, operatorDirect, 'p50'), countedBefore, 'p50'),
+    operatorDirect,
+    countedBefore,
+  );
+  client.close();
+  return explainStats(databaseUrl, viewer);
 }
 
 /** The first day of the month `months` ago (Korean calendar), as YYYY-MM-DD. */

@@ -10,6 +10,7 @@ import {
   managerListQuery,
 } from '../apps/api/src/domain/manager/list-reports.ts';
 import { companyStats, STATS_SQL, statsParams, statsRange } from '../apps/api/src/domain/manager/stats.ts';
+import { listOperatorCompanies } from '../apps/api/src/domain/operator/companies.ts';
 import { statsDimensions } from '../apps/api/src/domain/reports/stat-dimensions.ts';
 import {
   insertReportStatement,
@@ -93,6 +94,11 @@ export function directStats(
   viewer: { companyId: string; userId: string },
 ) {
   return () => companyStats(deps.database, viewer).then(() => undefined);
+}
+
+/** The operator's list of every company with its case counts (`GET /api/v1/operator/companies`). */
+export function directOperatorCompanies(deps: Awaited<ReturnType<typeof directDatabase>>) {
+  return () => listOperatorCompanies(deps.database).then(() => undefined);
 }
 
 /**

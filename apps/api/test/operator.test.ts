@@ -152,6 +152,40 @@ describe('operator console API', () => {
     expect(response.body).not.toContain('reporter@op-a.example');
   });
 
+  it('counts cases off the statistics, equal to the cases themselves after changes and a deletion', async () => {
+    const companyB = await createCompany(ctx, '비 주식회사', 'op-b.example');
+    const member = await registerAndLogin(ctx, 'member@op-b.example', { name: '박직원' });
+    const filed: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const response = await member.post('/api/v1/report/', reportBody('brief'));
+      expect(response.statusCode).toBe(201);
+      filed.push(response.json().id);
+    }
+    // The statuses and the deletion go straight to the table, as the triggers see every writer.
+    await ctx.database.query(`UPDATE reports SET status = 'closed', closed_at = now() WHERE id = $1`, [
+      filed[0],
+    ]);
+    await ctx.database.query(`UPDATE reports SET status = 'dismissed', closed_at = now() WHERE id = $1`, [
+      filed[1],
+    ]);
+    await ctx.database.query(`UPDATE reports SET status = 'investigating' WHERE id = $1`, [filed[2]]);
+    await ctx.database.query('DELETE FROM reports WHERE id = $1', [filed[3]]);
+    const live = await ctx.database.query<{ company_id: string; total: number; open: number }>(
+      `SELECT company_id, count(*)::int AS total,
+              (count(*) FILTER (WHERE status IN ('received', 'investigating', 'action_taken')))::int AS open
+         FROM reports GROUP BY company_id`,
+    );
+    const listed = (await operator.get('/api/v1/operator/companies')).json() as {
+      id: string;
+      cases: { total: number; open: number };
+    }[];
+    expect(listed.find((company) => company.id === companyB)?.cases).toEqual({ total: 3, open: 1 });
+    for (const company of listed) {
+      const counted = live.find((row) => row.company_id === company.id);
+      expect(company.cases).toEqual({ total: counted?.total ?? 0, open: counted?.open ?? 0 });
+    }
+  });
+
   it('reports outbox backlog, failed mails and storage used', async () => {
     await ctx.database.db
       .update(mailOutbox)
