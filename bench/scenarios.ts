@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { reportFormSchema } from '@ansim/shared/report-form';
 import pg from 'pg';
 import { loadConfig } from '../apps/api/src/config.ts';
@@ -381,44 +382,22 @@ export async function directSubmitEach(
     );
 }
 
-async function resealCopies(client: pg.Client, database: Database, templateReportId: string) {
-  const [template] = (
-    await client.query<{ company_id: string; accused_name: string }>(
-      'SELECT company_id, accused_name FROM reports WHERE id = $1',
-      [templateReportId],
-    )
-  ).rows;
-  if (!template) return;
-  const name = await openText(database, 'reports.accused_name', templateReportId, template.accused_name);
-  for (;;) {
-    const { rows } = await client.query<{ id: string }>(
-      'SELECT id FROM reports WHERE company_id = $1 AND accused_name = $2 AND id <> $3 LIMIT 5000',
-      [template.company_id, template.accused_name, templateReportId],
-    );
-    if (rows.length === 0) return;
-    const sealed = await Promise.all(
-      rows.map((row) => sealWithIndex(database, template.company_id, 'reports.accused_name', row.id, name)),
-    );
-    await client.query(
-      `UPDATE reports r SET accused_name = v.sealed, accused_name_index = v.index
-         FROM unnest($1::uuid[], $2::text[], $3::text[]) AS v(id, sealed, index) WHERE r.id = v.id`,
-      [rows.map((row) => row.id), sealed.map((value) => value.sealed), sealed.map((value) => value.index)],
-    );
-  }
-}
+/** Rows sealed and inserted per statement while seeding: the values travel as arrays, a few MB a batch. */
+const SEED_BATCH = 10_000;
 
 /**
- * Cases in one company up to `total`, spread over a year and over every status, in one INSERT … SELECT from
- * generate_series. Every other column (the form above all, as the product stored it, encrypted or not) is
- * copied from a template report submitted through the API, so the rows are what the product itself writes.
- * A sealed value is bound to its row's id, so the copies of the columns a list opens (the accused name, with
- * its blind index) are then sealed again for each new row, as the product would have sealed them.
+ * Cases in one company up to `total`, spread over a year and over every status, by `INSERT … SELECT` in batches.
+ * Every other column (the form above all, as the product stored it, encrypted or not) is copied from a template
+ * report submitted through the API, so the rows are what the product itself writes. A sealed value is bound to
+ * its row's id, so each copy gets its id and its accused name sealed (with its blind index) in this process
+ * first, as the product would have sealed them, and the batch's statement takes them as arrays. As a bulk load
+ * would, it inserts with the statistics trigger off and rebuilds the company's statistics once at the end.
  */
 export async function seedManyReports(
   url: string,
   templateReportId: string,
-  total = 100_000,
-  database?: Database,
+  total: number,
+  database: Database,
 ): Promise<number> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -429,6 +408,8 @@ export async function seedManyReports(
       report_type: `(ARRAY['anonym','brief','formal'])[1 + i % 3]`,
       status: `(ARRAY['received','investigating','action_taken','closed','dismissed'])[1 + i % 5]`,
       idempotency_key: 'NULL',
+      accused_name: 's.accused_name',
+      accused_name_index: 's.accused_name_index',
       ack_due_at: `created + interval '7 days'`,
       feedback_due_at: `created + interval '90 days'`,
       acknowledged_at: `CASE WHEN i % 5 = 0 THEN NULL ELSE created + interval '2 days' END`,
@@ -444,30 +425,63 @@ export async function seedManyReports(
     );
     const names = columns.map((column) => column.column_name);
     const values = names.map((name) => varied[name] ?? `t."${name}"`);
-    const { rows: existing } = await client.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM reports WHERE company_id = (SELECT company_id FROM reports WHERE id = $1)',
-      [templateReportId],
+    const [template] = (
+      await client.query<{ company_id: string; accused_name: string }>(
+        'SELECT company_id, accused_name FROM reports WHERE id = $1',
+        [templateReportId],
+      )
+    ).rows;
+    if (!template) throw new Error(`no template report ${templateReportId}`);
+    const accusedName = await openText(
+      database,
+      'reports.accused_name',
+      templateReportId,
+      template.accused_name,
     );
-    const count = total - (existing[0]?.n ?? 0);
-    await client.query(
-      `INSERT INTO reports (${names.map((name) => `"${name}"`).join(', ')})
-       SELECT ${values.join(', ')}
-       FROM (SELECT * FROM reports WHERE id = $1) AS t,
-            (SELECT i, now() - (i % 365) * interval '1 day' - (i % 1440) * interval '1 minute' AS created
-             FROM generate_series(1, $2::int) AS i) AS s`,
-      [templateReportId, count],
-    );
-    if (database) await resealCopies(client, database, templateReportId);
+    const companyCount = async () =>
+      (
+        await client.query<{ n: number }>('SELECT count(*)::int AS n FROM reports WHERE company_id = $1', [
+          template.company_id,
+        ])
+      ).rows[0]?.n ?? 0;
+    const count = total - (await companyCount());
+    await client.query('ALTER TABLE reports DISABLE TRIGGER reports_stats_insert');
+    try {
+      for (let first = 1; first <= count; first += SEED_BATCH) {
+        const ids = Array.from({ length: Math.min(SEED_BATCH, count - first + 1) }, () => randomUUID());
+        const sealed: { sealed: string; index: string | null }[] = [];
+        for (const id of ids)
+          sealed.push(
+            await sealWithIndex(database, template.company_id, 'reports.accused_name', id, accusedName),
+          );
+        await client.query(
+          `INSERT INTO reports (id, ${names.map((name) => `"${name}"`).join(', ')})
+           SELECT s.id, ${values.join(', ')}
+           FROM (SELECT * FROM reports WHERE id = $1) AS t,
+                (SELECT u.id, u.accused_name, u.accused_name_index, u.i,
+                        now() - (u.i % 365) * interval '1 day' - (u.i % 1440) * interval '1 minute' AS created
+                   FROM (SELECT v.*, $2::int + v.n::int - 1 AS i
+                           FROM unnest($3::uuid[], $4::text[], $5::text[]) WITH ORDINALITY
+                                  AS v(id, accused_name, accused_name_index, n)) AS u) AS s`,
+          [
+            templateReportId,
+            first,
+            ids,
+            sealed.map((value) => value.sealed),
+            sealed.map((value) => value.index),
+          ],
+        );
+      }
+    } finally {
+      await client.query('ALTER TABLE reports ENABLE TRIGGER reports_stats_insert');
+    }
+    await client.query('SELECT report_stats_rebuild($1::uuid)', [template.company_id]);
     // What autovacuum would do on a live system: sets the visibility map so the stats are index-only scans.
     await client.query('VACUUM ANALYZE reports');
     // The bulk load's dirty pages written out now, not by the checkpointer during the first scenarios measured
     // (a role without the right to ask for a checkpoint measures without it).
     await client.query('CHECKPOINT').catch(() => undefined);
-    const { rows } = await client.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM reports WHERE company_id = (SELECT company_id FROM reports WHERE id = $1)',
-      [templateReportId],
-    );
-    return rows[0]?.n ?? 0;
+    return await companyCount();
   } finally {
     await client.end();
   }
