@@ -175,7 +175,7 @@ const SECTIONS: { key: Row['section']; title: string; intro: string }[] = [
       'between BEGIN and COMMIT; these companies have no case handler yet, so neither side queues a new-case ' +
       'mail. All ' +
       'sides use the same closed-loop harness, each run for 1 s unmeasured before its 8 s of figures; the API ' +
-      'is called over node:http with a keep-alive socket per caller.',
+      'is called with the bench’s own HTTP/1.1 client, a keep-alive socket per caller (docs/decisions/0027).',
   },
   {
     key: 'manager',
@@ -186,7 +186,7 @@ const SECTIONS: { key: Row['section']; title: string; intro: string }[] = [
       'person’s repeated list reads fold into one audit row), 20 cases a page. The ratio is API p50 ÷ direct ' +
       'p50. The direct call is the route’s domain function with the same manager, so it writes the same audit ' +
       'row; the API adds HTTP and the session lookup (one statement, the second factor included). The load ' +
-      'generator calls the API over node:http with a keep-alive socket per caller; client, server and database ' +
+      'generator calls the API with the bench’s own HTTP/1.1 client, a keep-alive socket per caller (docs/decisions/0027); client, server and database ' +
       'share the machine’s two cores. Each row runs 1 s unmeasured, then 5 s of figures. Target: every ' +
       'page under 20 ms at p95. A page is read by keyset (the `after` cursor of the `next` link) and the count ' +
       'is exact up to 1,000 matches, then the planner’s estimate (`count_exact: false`) unless `count=exact` is ' +
