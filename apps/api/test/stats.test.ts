@@ -3,12 +3,19 @@ import { REPORT_STATUSES } from '@ansim/shared/constants';
 import { CASE_ACTIONS, CASE_FINDINGS } from '@ansim/shared/outcomes';
 import { RELATIONSHIP_OPTIONS_KO } from '@ansim/shared/report-form';
 import { reportStatsResponse } from '@ansim/shared/stats';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caseExclusions, reports, users } from '../src/db/schema.ts';
 import { eraseCompanyKeys } from '../src/domain/companies/company-keys.ts';
-import { companyStats, histogramMedian, rebuildStats, statsRange } from '../src/domain/manager/stats.ts';
+import {
+  companyStats,
+  histogramMedian,
+  rebuildStats,
+  STATS_SQL,
+  statsParams,
+  statsRange,
+} from '../src/domain/manager/stats.ts';
 import { statsDimensions } from '../src/domain/reports/stat-dimensions.ts';
 import { createCompany, createManager, reportBody } from './fixtures.ts';
 import { createTestApp, registerAndLogin, type TestClient, type TestContext } from './helpers.ts';
@@ -328,6 +335,62 @@ const write = fc.oneof(
   fc.record({ kind: fc.constant('delete' as const), pick: fc.nat() }),
   fc.record({ kind: fc.constant('erase' as const), company: fc.integer({ min: 0, max: 1 }) }),
 );
+
+describe('the statistics statement', () => {
+  it('reads only key ranges and the waiting cases’ partial indexes under the one plan kept for every company', async () => {
+    // STATS_SQL runs as a named statement: after a few runs PostgreSQL may keep one generic plan for it, made
+    // without the values. A company of 3,000 cases, nearly all answered and closed, as a real one is: its
+    // plan must then read the waiting cases off their partial indexes, with the day's bounds in the index
+    // condition, and scan no table (sequential scans priced out, so a plan that still scans could not use the
+    // index with a parameter in place of a value).
+    const scratch = await createCompany(ctx, '계획 주식회사', 'plan-stats.example');
+    // Loaded and removed as a bulk load would be, the statistics triggers off (they would only count and
+    // uncount the same rows): the summary tables the other tests compare never see these cases.
+    const withoutTriggers = (statement: string) =>
+      ctx.database.db.transaction(async (tx) => {
+        await tx.execute(sql.raw('SET LOCAL session_replication_role = replica'));
+        await tx.execute(sql.raw(statement.replaceAll('$1', `'${scratch}'`)));
+      });
+    await withoutTriggers(
+      `INSERT INTO reports (company_id, report_type, case_number, form, status, accused_name, ack_due_at,
+         feedback_due_at, acknowledged_at, feedback_at, closed_at, created_at, updated_at)
+       SELECT $1, 'formal', 'P' || lpad(i::text, 6, '0'), '{}'::jsonb,
+         CASE WHEN i % 50 = 0 THEN 'received' ELSE 'closed' END, '',
+         created + interval '7 days', created + interval '90 days',
+         CASE WHEN i % 50 = 0 THEN NULL ELSE created + interval '1 day' END,
+         CASE WHEN i % 50 = 0 THEN NULL ELSE created + interval '20 days' END,
+         CASE WHEN i % 50 = 0 THEN NULL ELSE created + interval '30 days' END, created, created
+       FROM (SELECT i, now() - (i % 700) * interval '1 day' AS created FROM generate_series(1, 3000) AS i) AS s`,
+    );
+    await ctx.database.query('ANALYZE reports');
+    const now = Date.now();
+    const values = statsParams({ companyId: scratch, userId: randomUUID() }, statsRange({}, now), now)
+      .map((value) => `'${String(value)}'`)
+      .join(', ');
+    try {
+      const plan = await ctx.database.db.transaction(async (tx) => {
+        await tx.execute(sql.raw(`PREPARE stats_generic AS ${STATS_SQL}`));
+        await tx.execute(sql.raw('SET LOCAL plan_cache_mode = force_generic_plan'));
+        await tx.execute(sql.raw('SET LOCAL enable_seqscan = off'));
+        const explained = await tx.execute(sql.raw(`EXPLAIN (FORMAT JSON) EXECUTE stats_generic(${values})`));
+        await tx.execute(sql.raw('DEALLOCATE stats_generic'));
+        return JSON.stringify((explained as unknown as { rows: unknown[] }).rows);
+      });
+      expect(plan).toContain('(company_id = $1)');
+      expect(plan).not.toContain('Seq Scan');
+      for (const [index, column] of [
+        ['reports_ack_waiting_idx', 'ack_due_at'],
+        ['reports_feedback_waiting_idx', 'feedback_due_at'],
+        ['reports_both_waiting_idx', 'GREATEST(ack_due_at, feedback_due_at)'],
+      ]) {
+        expect(plan).toContain(`"Index Name":"${index}","Relation Name":"reports"`);
+        expect(plan).toContain(`(${column} >= $5) AND (${column} < $6)`);
+      }
+    } finally {
+      await withoutTriggers('DELETE FROM reports WHERE company_id = $1');
+    }
+  });
+});
 
 describe('incremental statistics', () => {
   it('equal a rebuild from the reports after any sequence of writes', async () => {

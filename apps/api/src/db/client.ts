@@ -16,8 +16,16 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Raw SQL with positional parameters, for the few statements drizzle cannot express. */
-  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * Raw SQL with positional parameters, for the few statements drizzle cannot express. `name` prepares it as a
+   * named statement on each connection (PostgreSQL; PGlite runs it as any other): only for a statement whose
+   * plan does not depend on its values (docs/decisions/0021).
+   */
+  query<T = Record<string, unknown>>(
+    text: string,
+    params?: unknown[],
+    options?: { name?: string },
+  ): Promise<T[]>;
   notifications: Notifications;
   close(): Promise<void>;
 }
@@ -80,7 +88,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   return {
     db,
     kind: 'postgres',
-    query: async (text, params) => (await pool.query(text, params)).rows,
+    query: async (text, params, options) =>
+      (options?.name
+        ? await pool.query({ name: options.name, text, values: params })
+        : await pool.query(text, params)
+      ).rows,
     notifications,
     close: async () => {
       await notifications.close();

@@ -3,6 +3,7 @@ import { CASE_ACTIONS, CASE_FINDINGS } from '@ansim/shared/outcomes';
 import { type ReportForm, reportFormSchema } from '@ansim/shared/report-form';
 import { type ReportStats, type ReportStatsQuery, STATS_MAX_MONTHS } from '@ansim/shared/stats';
 import type { Database } from '../../db/client.ts';
+import { keptStatementName } from '../../db/kept-statements.ts';
 import { openJson } from '../../encryption/codec.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { statsDimensions } from '../reports/stat-dimensions.ts';
@@ -118,6 +119,13 @@ WHERE CASE s.kind WHEN 'ack' THEN (x.rep).ack_due_at WHEN 'feedback' THEN (x.rep
                   ELSE greatest((x.rep).ack_due_at, (x.rep).feedback_due_at) END < $6::timestamptz
 GROUP BY 2`;
 
+/**
+ * STATS_SQL is a named statement: parsing and planning it took about as long as running it (3.1 ms and 3.6 ms at
+ * 1,000,000 cases), and its plan reads the same key ranges whatever the company, range or viewer, so PostgreSQL
+ * may keep one generic plan per connection (`stats.test.ts` holds that plan to the indexes).
+ */
+export const STATS_STATEMENT_NAME = keptStatementName(STATS_SQL);
+
 interface StatsRow {
   part: 'count' | 'duration' | '-count' | '-duration' | 'overdue' | '-overdue';
   a: string;
@@ -159,7 +167,9 @@ export async function companyStats(
   now = Date.now(),
 ): Promise<ReportStats> {
   const { from, to } = statsRange(query, now);
-  const rows = await database.query<StatsRow>(STATS_SQL, statsParams(viewer, { from, to }, now));
+  const rows = await database.query<StatsRow>(STATS_SQL, statsParams(viewer, { from, to }, now), {
+    name: STATS_STATEMENT_NAME,
+  });
   const counts: CountRow[] = [];
   const excludedCounts: CountRow[] = [];
   const durations: DurationRow[] = [];
