@@ -176,7 +176,26 @@ export async function explainStats(
       `EXPLAIN (ANALYZE, BUFFERS) ${STATS_SQL}`,
       params,
     );
-    plans.push({ name: 'STATS_SQL (one statement)', plan: rows.map((row) => row['QUERY PLAN']).join('\n') });
+    plans.push({
+      name: 'STATS_SQL (one statement), planned for its values',
+      plan: rows.map((row) => row['QUERY PLAN']).join('\n'),
+    });
+    // What the API runs once PostgreSQL keeps the named statement's generic plan (docs/decisions/0012).
+    await client.query('BEGIN');
+    try {
+      await client.query(`PREPARE stats_generic AS ${STATS_SQL}`);
+      await client.query('SET LOCAL plan_cache_mode = force_generic_plan');
+      const values = params.map((value) => `'${String(value).replaceAll("'", "''")}'`).join(', ');
+      const generic = await client.query<{ 'QUERY PLAN': string }>(
+        `EXPLAIN (ANALYZE, BUFFERS) EXECUTE stats_generic(${values})`,
+      );
+      plans.push({
+        name: 'STATS_SQL, the generic plan kept for the named statement',
+        plan: generic.rows.map((row) => row['QUERY PLAN']).join('\n'),
+      });
+    } finally {
+      await client.query('ROLLBACK');
+    }
     return plans;
   } finally {
     await client.end();
