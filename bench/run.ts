@@ -148,6 +148,23 @@ async function login(base: string, email: string): Promise<string> {
   return cookie.split(';')[0]!;
 }
 
+/**
+ * Sessions for accounts whose routes require a second factor (handlers, the operator; issue 11): each logs in
+ * first, while it has none, then gets a placeholder passkey row, so the routes answer without a WebAuthn
+ * exchange the benchmark does not measure.
+ */
+async function loginWithSecondFactor(base: string, databaseUrl: string, emails: string[]): Promise<string[]> {
+  const sessions: string[] = [];
+  for (const email of emails) sessions.push(await login(base, email));
+  await sql(
+    databaseUrl,
+    `INSERT INTO mfa_passkeys (user_id, credential_id, public_key, name)
+     SELECT id, 'bench-placeholder-' || id, 'none', 'bench' FROM users WHERE email = ANY($1)`,
+    [emails],
+  );
+  return sessions;
+}
+
 /** autocannon options for logins, each request with a captcha solution of its own. */
 function loginRequests(email: string, captchas: string[]): Partial<autocannon.Options> {
   let next = 0;
@@ -686,16 +703,7 @@ async function managerScenarios(
     seconds,
   });
 
-  const managerSessions: string[] = [];
-  for (const email of managerEmails) managerSessions.push(await login(base, email));
-  // Managers need a second factor (issue 11). The sessions above were opened before it existed; a placeholder
-  // passkey row lets the manager routes answer without a WebAuthn exchange the benchmark does not measure.
-  await sql(
-    databaseUrl,
-    `INSERT INTO mfa_passkeys (user_id, credential_id, public_key, name)
-     SELECT id, 'bench-placeholder-' || id, 'none', 'bench' FROM users WHERE email = ANY($1)`,
-    [managerEmails],
-  );
+  const managerSessions = await loginWithSecondFactor(base, databaseUrl, managerEmails);
   const managerIds = await Promise.all(
     managerEmails.map(async (email) => (await userRow(databaseUrl, email)).id),
   );
@@ -783,13 +791,7 @@ async function statsScenarios(
     rows: count,
     seconds: seedSeconds,
   });
-  const session = await login(base, managerEmail);
-  await sql(
-    databaseUrl,
-    `INSERT INTO mfa_passkeys (user_id, credential_id, public_key, name)
-     SELECT id, 'bench-placeholder-stats', 'none', 'bench' FROM users WHERE email = $1`,
-    [managerEmail],
-  );
+  const [session] = await loginWithSecondFactor(base, databaseUrl, [managerEmail]);
   const client = httpClient(base, STATS_CALLERS);
   const get = (pathname: string, cookie: string) => async () => {
     const status = await client.request('GET', pathname, { cookie });
@@ -800,7 +802,7 @@ async function statsScenarios(
   log(label);
   const viaHttp = fromLoop(
     'stats',
-    await runClosedLoop(`${label} — API`, get('/api/v1/manager/stats/reports', session), loop),
+    await runClosedLoop(`${label} — API`, get('/api/v1/manager/stats/reports', session!), loop),
   );
   const viaDomain = fromLoop(
     'stats',
@@ -814,13 +816,7 @@ async function statsScenarios(
   await sql(databaseUrl, `UPDATE users SET role = 'operator', company_id = NULL WHERE email = $1`, [
     operatorEmail,
   ]);
-  const operatorSession = await login(base, operatorEmail);
-  await sql(
-    databaseUrl,
-    `INSERT INTO mfa_passkeys (user_id, credential_id, public_key, name)
-     SELECT id, 'bench-placeholder-operator', 'none', 'bench' FROM users WHERE email = $1`,
-    [operatorEmail],
-  );
+  const [operatorSession] = await loginWithSecondFactor(base, databaseUrl, [operatorEmail]);
   const [platform] = await sql<{ companies: number; cases: number }>(
     databaseUrl,
     'SELECT (SELECT count(*)::int FROM companies) AS companies, (SELECT count(*)::int FROM reports) AS cases',
@@ -829,7 +825,7 @@ async function statsScenarios(
   log(operatorLabel);
   const operatorApi = fromLoop(
     'stats',
-    await runClosedLoop(`${operatorLabel} — API`, get('/api/v1/operator/companies', operatorSession), loop),
+    await runClosedLoop(`${operatorLabel} — API`, get('/api/v1/operator/companies', operatorSession!), loop),
   );
   const operatorDirect = fromLoop(
     'stats',
