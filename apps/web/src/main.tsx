@@ -56,35 +56,33 @@ const documentParsed = (): Promise<void> =>
     ? new Promise((resolve) => document.addEventListener('DOMContentLoaded', () => resolve(), { once: true }))
     : Promise.resolve();
 
-/**
- * The app's start, each step in order. Korean initialises synchronously; waiting on `initI18n` only matters when
- * another stored language must be fetched.
- */
-async function start(root: HTMLElement): Promise<void> {
-  await nextTask();
-  // Pretendard's faces arrive with the app, after a prerendered page's first paint: a page of varied Korean
-  // text needs 8 to 12 of its subsets (200–300 KB), which on a phone's connection would hold back that paint
-  // and the app's own scripts behind them. Until then the text is drawn in the system's Korean font
-  // (decision 0022).
-  void import('pretendard/dist/web/variable/pretendardvariable-dynamic-subset.css');
-  const router = createAppRouter();
-  await documentParsed();
-  await Promise.all([initI18n(), routerReady(router)]);
-  await nextTask();
-  const app = (
-    <StrictMode>
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>
-  );
-  if (root.hasChildNodes()) renderOver(app, root);
-  else createRoot(root).render(app);
-  // The server keeps a prerendered page inert until now: the app's handlers are on its elements from here on.
-  // A member page none of whose variants was shown arrives empty, and inert all the same.
-  root.removeAttribute('inert');
-  void refreshLoginStatus();
-  installSessionKeepAlive();
-}
-
-void start(container);
+// Korean initialises synchronously; waiting only matters when another stored language must be fetched.
+void nextTask()
+  .then(() => {
+    // Pretendard's faces arrive with the app, after a prerendered page's first paint: a page of varied Korean
+    // text needs 8 to 12 of its subsets (200–300 KB), which on a phone's connection would hold back that paint
+    // and the app's own scripts behind them. Until then the text is drawn in the system's Korean font
+    // (decision 0022).
+    void import('pretendard/dist/web/variable/pretendardvariable-dynamic-subset.css');
+    const router = createAppRouter();
+    return documentParsed()
+      .then(() => Promise.all([initI18n(), routerReady(router)]))
+      .then(nextTask)
+      .then(() => router);
+  })
+  .then((router) => {
+    const app = (
+      <StrictMode>
+        <AppProviders>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>
+    );
+    if (container.hasChildNodes()) renderOver(app, container);
+    else createRoot(container).render(app);
+    // The server keeps a prerendered page inert until now: the app's handlers are on its elements from here on.
+    // A member page none of whose variants was shown arrives empty, and inert all the same.
+    container.removeAttribute('inert');
+    void refreshLoginStatus();
+    installSessionKeepAlive();
+  });
