@@ -258,7 +258,6 @@ export function httpClient(base: string, sockets: number) {
     received: Buffer.alloc(0),
     waiting: null,
   }));
-  let turn = 0;
   const fail = (caller: Caller, error: Error) => {
     caller.socket?.destroy();
     caller.socket = null;
@@ -296,8 +295,8 @@ export function httpClient(base: string, sockets: number) {
       headers: Record<string, string>,
       body?: string,
     ): Promise<number> {
-      const caller = callers.find((candidate) => !candidate.waiting) ?? callers[turn++ % callers.length]!;
-      if (caller.waiting) return Promise.reject(new Error(`more than ${sockets} requests at once`));
+      const caller = callers.find((candidate) => !candidate.waiting);
+      if (!caller) return Promise.reject(new Error(`more than ${sockets} requests at once`));
       caller.socket ??= connect(caller);
       const lines = [`${method} ${pathname} HTTP/1.1`, `host: ${host}`];
       for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`);

@@ -798,16 +798,12 @@ async function statsScenarios(
     if (status !== 200) throw new Error(String(status));
   };
   const loop = { concurrency: STATS_CALLERS, durationMs: 6000, warmupMs: 1000 };
+  const measured = async (name: string, task: () => Promise<void>) =>
+    fromLoop('stats', await runClosedLoop(name, task, loop));
   const label = `statistics, ${count.toLocaleString('en')} cases`;
   log(label);
-  const viaHttp = fromLoop(
-    'stats',
-    await runClosedLoop(`${label} — API`, get('/api/v1/manager/stats/reports', session!), loop),
-  );
-  const viaDomain = fromLoop(
-    'stats',
-    await runClosedLoop(`${label} — same SQL direct`, directStats(direct, viewer), loop),
-  );
+  const viaHttp = await measured(`${label} — API`, get('/api/v1/manager/stats/reports', session!));
+  const viaDomain = await measured(`${label} — same SQL direct`, directStats(direct, viewer));
   rows.push(compare(viaHttp, viaDomain, 'p50'), viaDomain);
 
   // The operator's console: every company of the platform with its case counts.
@@ -823,27 +819,23 @@ async function statsScenarios(
   );
   const operatorLabel = `operator's company list, ${platform!.companies} companies, ${platform!.cases.toLocaleString('en')} cases`;
   log(operatorLabel);
-  const operatorApi = fromLoop(
-    'stats',
-    await runClosedLoop(`${operatorLabel} — API`, get('/api/v1/operator/companies', operatorSession!), loop),
+  const operatorApi = await measured(
+    `${operatorLabel} — API`,
+    get('/api/v1/operator/companies', operatorSession!),
   );
-  const operatorDirect = fromLoop(
-    'stats',
-    await runClosedLoop(`${operatorLabel} — same SQL direct`, directOperatorCompanies(direct), loop),
+  const operatorDirect = await measured(
+    `${operatorLabel} — same SQL direct`,
+    directOperatorCompanies(direct),
   );
-  const countedBefore = fromLoop(
-    'stats',
-    await runClosedLoop(
-      `${operatorLabel} — every case counted per company (what it read before), direct`,
-      () =>
-        direct.database
-          .query(
-            `SELECT company_id, count(*), count(*) FILTER (WHERE status IN ('received', 'investigating', 'action_taken'))
-               FROM reports GROUP BY company_id`,
-          )
-          .then(() => undefined),
-      loop,
-    ),
+  const countedBefore = await measured(
+    `${operatorLabel} — every case counted per company (what it read before), direct`,
+    () =>
+      direct.database
+        .query(
+          `SELECT company_id, count(*), count(*) FILTER (WHERE status IN ('received', 'investigating', 'action_taken'))
+             FROM reports GROUP BY company_id`,
+        )
+        .then(() => undefined),
   );
   rows.push(
     compare(compare(operatorApi, operatorDirect, 'p50'), countedBefore, 'p50'),
