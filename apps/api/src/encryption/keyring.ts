@@ -82,6 +82,8 @@ type KeyRow = { id: string; company_id: string | null; wrapped_key: string };
 export class Keyring {
   readonly #cache = new Map<string, { key: Buffer; loadedAt: number }>();
   readonly #active = new Map<string, { id: string; loadedAt: number }>();
+  /** Which keys a company has, for its blind-index searches: remembered as long as which key is active. */
+  readonly #companyKeys = new Map<string, { ids: string[]; loadedAt: number }>();
 
   /**
    * ENCRYPTION_REQUIRE_SEALED: a non-empty value of a sealed column that is not sealed is refused instead of
@@ -140,6 +142,8 @@ export class Keyring {
           return { id: row.id, key };
         }
         this.#active.set(scope, { id: row.id, loadedAt: Date.now() });
+        if (companyId && !this.#companyKeys.get(companyId)?.ids.includes(row.id))
+          this.#companyKeys.delete(companyId);
         return { id: row.id, key: this.#cache.get(row.id)?.key ?? this.#remember(row) };
       }
       const id = randomUUID();
@@ -155,11 +159,26 @@ export class Keyring {
 
   /** Every data key of a company that still exists (the active one and any a rotation has not yet deleted). */
   async keysOf(companyId: string): Promise<DataKey[]> {
+    // A name search is a read of each of these keys' blind indexes: for ACTIVE_KEY_CACHE_MS after another
+    // process makes a key it may miss rows sealed under that key, never more, since a rotation re-seals only
+    // after that long (ROTATION_GRACE_MS). A key this process makes or forgets drops the list at once.
+    const known = this.#companyKeys.get(companyId);
+    if (known && Date.now() - known.loadedAt < ACTIVE_KEY_CACHE_MS) {
+      const keys = known.ids.map((id) => ({ id, key: this.#cache.get(id)?.key }));
+      if (keys.every((entry) => entry.key)) return keys as DataKey[];
+    }
     const rows = await this.database.query<KeyRow>(
       'SELECT id, company_id, wrapped_key FROM data_keys WHERE company_id = $1',
       [companyId],
     );
-    return rows.map((row) => ({ id: row.id, key: this.#cache.get(row.id)?.key ?? this.#remember(row) }));
+    const keys = rows.map((row) => ({
+      id: row.id,
+      key: this.#cache.get(row.id)?.key ?? this.#remember(row),
+    }));
+    // A company without a key yet has nothing sealed to find; its first key must count at once.
+    if (keys.length)
+      this.#companyKeys.set(companyId, { ids: keys.map((key) => key.id), loadedAt: Date.now() });
+    return keys;
   }
 
   /** The key with this id, for reading; DataErasedError once it has been deleted. */
@@ -181,6 +200,7 @@ export class Keyring {
   forget(ids: Iterable<string>): void {
     for (const id of ids) this.#cache.delete(id);
     this.#active.clear();
+    this.#companyKeys.clear();
   }
 }
 
