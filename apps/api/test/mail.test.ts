@@ -313,6 +313,67 @@ describe('mail worker over SMTP', () => {
   });
 });
 
+describe('claims', () => {
+  /** Counts the outbox claims made through the test's database, until `restore`. */
+  function countingClaims(): { claims: () => number; restore: () => void } {
+    let claims = 0;
+    const query = database.query;
+    database.query = ((text: string, ...rest: unknown[]) => {
+      if (/^\s*UPDATE mail_outbox\s+SET locked_until/.test(text)) claims += 1;
+      return (query as (...args: unknown[]) => Promise<unknown[]>).call(database, text, ...rest);
+    }) as Database['query'];
+    return {
+      claims: () => claims,
+      restore: () => {
+        database.query = query;
+      },
+    };
+  }
+
+  it('finds an empty outbox with one claim, and still sends a backlog five at a time', async () => {
+    const { claims, restore } = countingClaims();
+    let inFlight = 0;
+    let mostInFlight = 0;
+    const transport: MailTransport = {
+      deliver: async () => {
+        inFlight += 1;
+        mostInFlight = Math.max(mostInFlight, inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        inFlight -= 1;
+      },
+      close: () => {},
+    };
+    const worker = startMailWorker({
+      database,
+      config: testConfig(),
+      logger: captureLogger().logger,
+      transport,
+      poll: false,
+    });
+    try {
+      // What most polls and wakes find: nothing due. One statement, not one per sender.
+      expect(await worker.runOnce()).toBe(0);
+      expect(claims()).toBe(1);
+
+      for (let i = 0; i < 12; i += 1) {
+        await enqueueMail(
+          database.db,
+          'reset_password',
+          `b${i}@corp.example`,
+          resetPasswordMail({ url: CONFIRM_URL }),
+        );
+      }
+      expect(await worker.runOnce()).toBe(12);
+      expect(mostInFlight).toBe(5);
+      const statuses = await database.query<{ status: string }>('SELECT status FROM mail_outbox');
+      expect(statuses.map((mail) => mail.status)).toEqual(Array(12).fill('sent'));
+    } finally {
+      restore();
+      await worker.stop();
+    }
+  });
+});
+
 describe('dev mail (no SMTP_URL)', () => {
   it('writes the message to DATA_DIR/mail/<id>.eml and logs no body or link', async () => {
     const config = testConfig();

@@ -20,6 +20,7 @@ import {
 } from '../src/domain/reports/submit-report.ts';
 import type { SessionUser } from '../src/domain/sessions/sessions.ts';
 import { openText } from '../src/encryption/codec.ts';
+import { type MailLogger, type MailTransport, startMailWorker } from '../src/mail/worker.ts';
 import { reportBody } from './fixtures.ts';
 import { createTestDatabase, TEST_DB, testConfig } from './helpers.ts';
 
@@ -29,6 +30,7 @@ import { createTestDatabase, TEST_DB, testConfig } from './helpers.ts';
 
 let database: Database;
 const config = testConfig();
+const silentLogger = { info: () => {}, warn: () => {}, error: () => {} } as unknown as MailLogger;
 let reporter: SessionUser;
 let companyId: string;
 const ids: Record<'manager' | 'accused' | 'investigator', string> = {
@@ -179,6 +181,62 @@ describe('a submission in two statements built once (decision 0024)', () => {
       .from(reportStatusHistory)
       .where(eq(reportStatusHistory.reportId, id));
     expect(history2).toHaveLength(1);
+  });
+
+  it('wakes the mail worker when it told someone of the case, and not when there was no one to tell', async () => {
+    let claims = 0;
+    const query = database.query;
+    database.query = ((text: string, ...rest: unknown[]) => {
+      if (/^\s*UPDATE mail_outbox\s+SET locked_until/.test(text)) claims += 1;
+      return (query as (...args: unknown[]) => Promise<unknown[]>).call(database, text, ...rest);
+    }) as Database['query'];
+    const delivered: string[] = [];
+    const transport: MailTransport = {
+      deliver: async (mail) => {
+        delivered.push(mail.to);
+      },
+      close: () => {},
+    };
+    const worker = startMailWorker({ database, config, logger: silentLogger, transport, poll: false });
+    try {
+      const [alone] = await database.db
+        .insert(companies)
+        .values({ name: '알릴 사람 없는 회사', joinCode: 'KEPT-NOBODY' })
+        .returning({ id: companies.id });
+      const [member] = await database.db
+        .insert(users)
+        .values({
+          email: 'nobody@kept.example',
+          passwordHash: 'x',
+          name: '혼자',
+          companyId: alone!.id,
+          role: 'member',
+        })
+        .returning({ id: users.id });
+      const user: SessionUser = {
+        id: member!.id,
+        email: 'nobody@kept.example',
+        name: '혼자',
+        role: 'member',
+        companyId: alone!.id,
+      };
+      // Nobody to tell: the worker is not woken, and does not look at the outbox.
+      await submitReport({ database, config }, { kind: 'account', user }, form);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(claims).toBe(0);
+
+      // The company's manager and admin are told, without waiting for a poll (this worker never polls).
+      await submitReport({ database, config }, { kind: 'account', user: reporter }, form);
+      await vi.waitFor(
+        () =>
+          expect(delivered).toEqual(expect.arrayContaining(['manager@kept.example', 'second@kept.example'])),
+        { timeout: 5000 },
+      );
+      expect(delivered).not.toContain('park@kept.example');
+    } finally {
+      database.query = query;
+      await worker.stop();
+    }
   });
 
   // bench/scenarios.ts rawSubmit sends these statements, in this order, as the database's ceiling.

@@ -254,6 +254,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   async function deliverDue(): Promise<number> {
     let attempted = 0;
     let isDrained = false;
+    const senders: Promise<void>[] = [];
     const sender = async () => {
       while (!stopped && !isDrained && attempted < MAX_MAILS_PER_RUN) {
         const [mail] = await database.query<OutboxMail>(CLAIM_SQL, [LEASE_SECONDS, 1]);
@@ -262,6 +263,11 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
           return;
         }
         attempted += 1;
+        // The others start once there is mail: an empty outbox, which is what most polls and wakes find, costs
+        // one claim, not one per sender (five statements and five of the pool's connections every time).
+        if (senders.length === 1) {
+          for (let more = 1; more < SEND_CONCURRENCY; more++) senders.push(sender());
+        }
         try {
           // Sealed in the outbox (outbox.ts); opened only for the send itself.
           Object.assign(mail, await openOutboxMail(database, mail));
@@ -273,8 +279,11 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
         await markSent(mail.id);
       }
     };
+    senders.push(sender());
+    // The first sender starts the others before it ends, so once it has settled the list is complete.
+    await Promise.allSettled([senders[0]]);
     // Settled, not all: a run (and so stop()) ends only once no sender has a mail in flight.
-    const outcomes = await Promise.allSettled(Array.from({ length: SEND_CONCURRENCY }, sender));
+    const outcomes = await Promise.allSettled(senders);
     const failure = outcomes.find((outcome) => outcome.status === 'rejected');
     if (failure) throw failure.reason;
     return attempted;

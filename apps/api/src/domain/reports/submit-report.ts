@@ -131,17 +131,17 @@ export async function submitReport(
   const newId = randomUUID();
   const sealed = await sealReport(database, companyId, newId, stored);
   try {
-    const id = await database.db.transaction(async (tx) => {
-      const reportId = await insertReport(deps, tx, companyId, stored, sealed, fileIds, {
+    const inserted = await database.db.transaction(async (tx) => {
+      const report = await insertReport(deps, tx, companyId, stored, sealed, fileIds, {
         id: newId,
         reporterId: reporter.id,
         idempotencyKey: idempotencyKey ?? null,
       });
-      if (!reportId) throw new IdempotentReplay();
-      return reportId;
+      if (!report) throw new IdempotentReplay();
+      return report;
     });
-    wakeMailWorkers();
-    return { id, created: true };
+    if (inserted.notices > 0) wakeMailWorkers();
+    return { id: inserted.reportId, created: true };
   } catch (error) {
     // Two requests with one key raced: the loser's transaction rolled back and the winner's report stands.
     if (error instanceof IdempotentReplay && idempotencyKey) {
@@ -185,6 +185,7 @@ async function submitAnonymousReport(
     intake.id,
     JSON.stringify({ id: reportId, receipt: formatted }),
   );
+  let notices = 0;
   await database.db
     .transaction(async (tx) => {
       // Only the draft that has not submitted yet: a concurrent retry finds it taken and waits for the replay.
@@ -198,13 +199,14 @@ async function submitAnonymousReport(
         .where(and(eq(intakeSessions.id, intake.id), isNull(intakeSessions.submittedAt)))
         .returning({ id: intakeSessions.id });
       if (!claimed) throw new IdempotentReplay();
-      await insertReport(deps, tx, companyId, stored, sealed, fileIds, {
+      const report = await insertReport(deps, tx, companyId, stored, sealed, fileIds, {
         id: reportId,
         reporterId: null,
         idempotencyKey: null,
         receiptHash,
         contactEmail,
       });
+      notices = report?.notices ?? 0;
       // The draft's cited files now belong to the report; its uncited ones go with the draft when it expires.
       if (fileIds.length > 0) {
         await tx
@@ -217,7 +219,7 @@ async function submitAnonymousReport(
       if (error instanceof IdempotentReplay) return;
       throw error;
     });
-  wakeMailWorkers();
+  if (notices > 0) wakeMailWorkers();
   const current = await findIntakeSessionById(database, intake.id);
   if (current.submission && current.submission !== submission) return replaySubmission(database, current);
   return { id: reportId, created: true, receipt: formatted };
@@ -338,7 +340,10 @@ SELECT numbered.case_number,
   FROM numbered`,
 );
 
-/** The report's rows in the caller's transaction; null when a named report's idempotency key was taken. */
+/**
+ * The report's rows in the caller's transaction, with how many new-case notices it queued (the mail worker is
+ * woken only for those); null when a named report's idempotency key was taken.
+ */
 async function insertReport(
   { config }: Deps,
   tx: Transaction,
@@ -354,7 +359,7 @@ async function insertReport(
     receiptHash?: string;
     contactEmail?: string | null;
   },
-): Promise<string | null> {
+): Promise<{ reportId: string; notices: number } | null> {
   const { rows: inserted } = await insertReportStatement(tx, {
     id: row.id,
     companyId,
@@ -404,10 +409,11 @@ async function insertReport(
     typeLabel: REPORT_TYPE_LABELS_KO[stored.report_type as 'anonym' | 'brief' | 'formal'],
     url: `${config.PUBLIC_URL}/manager/detail/${reportId}`,
   });
+  const recipients = numbered[0]!.handler_emails;
   await enqueueMails(
     tx,
     'new_case',
-    numbered[0]!.handler_emails.map((to) => ({ to, mail })),
+    recipients.map((to) => ({ to, mail })),
   );
-  return reportId;
+  return { reportId, notices: recipients.length };
 }
