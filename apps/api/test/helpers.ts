@@ -240,6 +240,25 @@ export async function mailsTo(database: Database, to: string) {
   return opened.filter((row) => row.to === to.toLowerCase());
 }
 
+/**
+ * Counts the mail worker's claims on the outbox made through `database` (its `query`), until `restore`: how a
+ * test sees whether the worker looked at the outbox at all.
+ */
+export function countOutboxClaims(database: Database): { claims: () => number; restore: () => void } {
+  let claims = 0;
+  const query = database.query;
+  database.query = ((text: string, ...rest: unknown[]) => {
+    if (/^\s*UPDATE mail_outbox\s+SET locked_until/.test(text)) claims += 1;
+    return (query as (...args: unknown[]) => Promise<unknown[]>).call(database, text, ...rest);
+  }) as Database['query'];
+  return {
+    claims: () => claims,
+    restore: () => {
+      database.query = query;
+    },
+  };
+}
+
 /** The token of the first link in a mail's text with the given path. */
 export function tokenFromMail(text: string, path: string): string {
   const match = new RegExp(`${path.replace(/\//g, '\\/')}\\?token=([^\\s&]+)`).exec(text);

@@ -16,7 +16,7 @@ import {
   startMailWorker,
   wakeMailWorkers,
 } from '../src/mail/worker.ts';
-import { createTestDatabase, testConfig } from './helpers.ts';
+import { countOutboxClaims, createTestDatabase, testConfig } from './helpers.ts';
 import { type SmtpSink, startSmtpSink } from './smtp-sink.ts';
 
 /** A port nothing listens on: bound, read, released. */
@@ -34,6 +34,17 @@ function captureLogger(): { logger: MailLogger; lines: unknown[][] } {
     lines.push(args);
   };
   return { logger: { info: record, warn: record, error: record } as unknown as MailLogger, lines };
+}
+
+/** A worker that sends through `transport` and runs only when asked (`runOnce`). */
+function workerOver(transport: MailTransport) {
+  return startMailWorker({
+    database,
+    config: testConfig(),
+    logger: captureLogger().logger,
+    transport,
+    poll: false,
+  });
 }
 
 async function row(database: Database, id: string) {
@@ -284,13 +295,7 @@ describe('mail worker over SMTP', () => {
         }),
       close: () => {},
     };
-    const worker = startMailWorker({
-      database,
-      config: testConfig(),
-      logger: captureLogger().logger,
-      transport,
-      poll: false,
-    });
+    const worker = workerOver(transport);
     const id = await enqueueMail(
       database.db,
       'reset_password',
@@ -314,24 +319,8 @@ describe('mail worker over SMTP', () => {
 });
 
 describe('claims', () => {
-  /** Counts the outbox claims made through the test's database, until `restore`. */
-  function countingClaims(): { claims: () => number; restore: () => void } {
-    let claims = 0;
-    const query = database.query;
-    database.query = ((text: string, ...rest: unknown[]) => {
-      if (/^\s*UPDATE mail_outbox\s+SET locked_until/.test(text)) claims += 1;
-      return (query as (...args: unknown[]) => Promise<unknown[]>).call(database, text, ...rest);
-    }) as Database['query'];
-    return {
-      claims: () => claims,
-      restore: () => {
-        database.query = query;
-      },
-    };
-  }
-
   it('finds an empty outbox with one claim, and still sends a backlog five at a time', async () => {
-    const { claims, restore } = countingClaims();
+    const { claims, restore } = countOutboxClaims(database);
     let inFlight = 0;
     let mostInFlight = 0;
     const transport: MailTransport = {
@@ -343,13 +332,7 @@ describe('claims', () => {
       },
       close: () => {},
     };
-    const worker = startMailWorker({
-      database,
-      config: testConfig(),
-      logger: captureLogger().logger,
-      transport,
-      poll: false,
-    });
+    const worker = workerOver(transport);
     try {
       // What most polls and wakes find: nothing due. One statement, not one per sender.
       expect(await worker.runOnce()).toBe(0);

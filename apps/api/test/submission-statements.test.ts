@@ -22,7 +22,7 @@ import type { SessionUser } from '../src/domain/sessions/sessions.ts';
 import { openText } from '../src/encryption/codec.ts';
 import { type MailLogger, type MailTransport, startMailWorker } from '../src/mail/worker.ts';
 import { reportBody } from './fixtures.ts';
-import { createTestDatabase, TEST_DB, testConfig } from './helpers.ts';
+import { countOutboxClaims, createTestDatabase, TEST_DB, testConfig } from './helpers.ts';
 
 // Decision 0024: a submission is two statements built once (the report with its status, measures and the
 // company's handlers; the case number with who is told), in place of seven built on every call. These tests
@@ -78,6 +78,23 @@ beforeAll(async () => {
   ids.investigator = byEmail('inv@kept.example');
 });
 afterAll(() => database.close());
+
+/** A company with one member and no case handler: nobody is told of its cases. */
+async function memberOfCompanyWithoutHandlers(
+  name: string,
+  joinCode: string,
+  email: string,
+): Promise<SessionUser> {
+  const [company] = await database.db
+    .insert(companies)
+    .values({ name, joinCode })
+    .returning({ id: companies.id });
+  const [member] = await database.db
+    .insert(users)
+    .values({ email, passwordHash: 'x', name: '홀로', companyId: company!.id, role: 'member' })
+    .returning({ id: users.id });
+  return { id: member!.id, email, name: '홀로', role: 'member', companyId: company!.id };
+}
 
 describe('a submission in two statements built once (decision 0024)', () => {
   it('numbers concurrent submissions of one company uniquely and without a gap', async () => {
@@ -184,12 +201,7 @@ describe('a submission in two statements built once (decision 0024)', () => {
   });
 
   it('wakes the mail worker when it told someone of the case, and not when there was no one to tell', async () => {
-    let claims = 0;
-    const query = database.query;
-    database.query = ((text: string, ...rest: unknown[]) => {
-      if (/^\s*UPDATE mail_outbox\s+SET locked_until/.test(text)) claims += 1;
-      return (query as (...args: unknown[]) => Promise<unknown[]>).call(database, text, ...rest);
-    }) as Database['query'];
+    const { claims, restore } = countOutboxClaims(database);
     const delivered: string[] = [];
     const transport: MailTransport = {
       deliver: async (mail) => {
@@ -199,31 +211,15 @@ describe('a submission in two statements built once (decision 0024)', () => {
     };
     const worker = startMailWorker({ database, config, logger: silentLogger, transport, poll: false });
     try {
-      const [alone] = await database.db
-        .insert(companies)
-        .values({ name: '알릴 사람 없는 회사', joinCode: 'KEPT-NOBODY' })
-        .returning({ id: companies.id });
-      const [member] = await database.db
-        .insert(users)
-        .values({
-          email: 'nobody@kept.example',
-          passwordHash: 'x',
-          name: '혼자',
-          companyId: alone!.id,
-          role: 'member',
-        })
-        .returning({ id: users.id });
-      const user: SessionUser = {
-        id: member!.id,
-        email: 'nobody@kept.example',
-        name: '혼자',
-        role: 'member',
-        companyId: alone!.id,
-      };
+      const user = await memberOfCompanyWithoutHandlers(
+        '알릴 사람 없는 회사',
+        'KEPT-NOBODY',
+        'nobody@kept.example',
+      );
       // Nobody to tell: the worker is not woken, and does not look at the outbox.
       await submitReport({ database, config }, { kind: 'account', user }, form);
       await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(claims).toBe(0);
+      expect(claims()).toBe(0);
 
       // The company's manager and admin are told, without waiting for a poll (this worker never polls).
       await submitReport({ database, config }, { kind: 'account', user: reporter }, form);
@@ -234,7 +230,7 @@ describe('a submission in two statements built once (decision 0024)', () => {
       );
       expect(delivered).not.toContain('park@kept.example');
     } finally {
-      database.query = query;
+      restore();
       await worker.stop();
     }
   });
@@ -243,27 +239,11 @@ describe('a submission in two statements built once (decision 0024)', () => {
   it.skipIf(TEST_DB !== 'postgres')(
     'sends BEGIN, the two statements, and COMMIT, in a company with no handler',
     async () => {
-      const [other] = await database.db
-        .insert(companies)
-        .values({ name: '담당자 없는 회사', joinCode: 'KEPT-EMPTY' })
-        .returning({ id: companies.id });
-      const [member] = await database.db
-        .insert(users)
-        .values({
-          email: 'alone@kept.example',
-          passwordHash: 'x',
-          name: '홀로',
-          companyId: other!.id,
-          role: 'member',
-        })
-        .returning({ id: users.id });
-      const user: SessionUser = {
-        id: member!.id,
-        email: 'alone@kept.example',
-        name: '홀로',
-        role: 'member',
-        companyId: other!.id,
-      };
+      const user = await memberOfCompanyWithoutHandlers(
+        '담당자 없는 회사',
+        'KEPT-EMPTY',
+        'alone@kept.example',
+      );
       // Warm the keys (their lookups are not part of the submission's transaction).
       await submitReport({ database, config }, { kind: 'account', user }, form);
       const sent: string[] = [];
