@@ -32,6 +32,7 @@ import {
   upload,
 } from './fixtures.ts';
 import {
+  countQueries,
   createTestApp,
   createTestDatabase,
   mailsTo,
@@ -378,26 +379,21 @@ describe("a company's keys for a name search", () => {
       );
       const companyId = company!.id;
       const keyring = keyringOf(database);
-      const query = database.query.bind(database);
-      let listReads = 0;
-      database.query = ((text: string, ...rest: unknown[]) => {
-        if (/FROM data_keys WHERE company_id = \$1$/.test(text)) listReads += 1;
-        return (query as (...args: unknown[]) => Promise<unknown[]>)(text, ...rest);
-      }) as typeof database.query;
+      const { count: listReads } = countQueries(database, /FROM data_keys WHERE company_id = \$1$/);
 
       // No key yet: nothing is remembered, so the first key counts at once.
       expect(await keyring.keysOf(companyId)).toEqual([]);
       const first = await keyring.activeKey(companyId);
       expect((await keyring.keysOf(companyId)).map((key) => key.id)).toEqual([first.id]);
       expect((await keyring.keysOf(companyId)).map((key) => key.id)).toEqual([first.id]);
-      expect(listReads).toBe(2);
+      expect(listReads()).toBe(2);
 
       // A rotation in this process forgets the list: the search uses the new key at once.
       const { newKeyId } = await rotateCompanyKey({ database, fileStore: store() }, companyId, {
         graceMs: 0,
       });
       expect((await keyring.keysOf(companyId)).map((key) => key.id)).toEqual([newKeyId]);
-      expect(listReads).toBe(3);
+      expect(listReads()).toBe(3);
     } finally {
       await database.close();
     }

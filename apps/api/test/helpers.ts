@@ -241,23 +241,29 @@ export async function mailsTo(database: Database, to: string) {
 }
 
 /**
- * Counts the mail worker's claims on the outbox made through `database` (its `query`), until `restore`: how a
- * test sees whether the worker looked at the outbox at all.
+ * Counts the statements sent through `database.query` whose text matches `pattern`, until `restore`: how a test
+ * sees that a read was spared, or that the mail worker never looked at the outbox.
  */
-export function countOutboxClaims(database: Database): { claims: () => number; restore: () => void } {
-  let claims = 0;
+export function countQueries(
+  database: Database,
+  pattern: RegExp,
+): { count: () => number; restore: () => void } {
+  let count = 0;
   const query = database.query;
   database.query = ((text: string, ...rest: unknown[]) => {
-    if (/^\s*UPDATE mail_outbox\s+SET locked_until/.test(text)) claims += 1;
+    if (pattern.test(text)) count += 1;
     return (query as (...args: unknown[]) => Promise<unknown[]>).call(database, text, ...rest);
   }) as Database['query'];
   return {
-    claims: () => claims,
+    count: () => count,
     restore: () => {
       database.query = query;
     },
   };
 }
+
+/** The mail worker's claim on the outbox (worker.ts CLAIM_SQL). */
+export const OUTBOX_CLAIM = /^\s*UPDATE mail_outbox\s+SET locked_until/;
 
 /** The token of the first link in a mail's text with the given path. */
 export function tokenFromMail(text: string, path: string): string {

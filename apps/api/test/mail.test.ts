@@ -16,7 +16,7 @@ import {
   startMailWorker,
   wakeMailWorkers,
 } from '../src/mail/worker.ts';
-import { countOutboxClaims, createTestDatabase, testConfig } from './helpers.ts';
+import { countQueries, createTestDatabase, OUTBOX_CLAIM, testConfig } from './helpers.ts';
 import { type SmtpSink, startSmtpSink } from './smtp-sink.ts';
 
 /** A port nothing listens on: bound, read, released. */
@@ -320,7 +320,7 @@ describe('mail worker over SMTP', () => {
 
 describe('claims', () => {
   it('finds an empty outbox with one claim, and still sends a backlog five at a time', async () => {
-    const { claims, restore } = countOutboxClaims(database);
+    const { count: claims, restore } = countQueries(database, OUTBOX_CLAIM);
     let inFlight = 0;
     let mostInFlight = 0;
     const transport: MailTransport = {

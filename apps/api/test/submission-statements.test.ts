@@ -22,7 +22,7 @@ import type { SessionUser } from '../src/domain/sessions/sessions.ts';
 import { openText } from '../src/encryption/codec.ts';
 import { type MailLogger, type MailTransport, startMailWorker } from '../src/mail/worker.ts';
 import { reportBody } from './fixtures.ts';
-import { countOutboxClaims, createTestDatabase, TEST_DB, testConfig } from './helpers.ts';
+import { countQueries, createTestDatabase, OUTBOX_CLAIM, TEST_DB, testConfig } from './helpers.ts';
 
 // Decision 0024: a submission is two statements built once (the report with its status, measures and the
 // company's handlers; the case number with who is told), in place of seven built on every call. These tests
@@ -201,7 +201,7 @@ describe('a submission in two statements built once (decision 0024)', () => {
   });
 
   it('wakes the mail worker when it told someone of the case, and not when there was no one to tell', async () => {
-    const { claims, restore } = countOutboxClaims(database);
+    const { count: claims, restore } = countQueries(database, OUTBOX_CLAIM);
     const delivered: string[] = [];
     const transport: MailTransport = {
       deliver: async (mail) => {

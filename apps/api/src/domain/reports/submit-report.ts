@@ -185,8 +185,7 @@ async function submitAnonymousReport(
     intake.id,
     JSON.stringify({ id: reportId, receipt: formatted }),
   );
-  let notices = 0;
-  await database.db
+  const notices = await database.db
     .transaction(async (tx) => {
       // Only the draft that has not submitted yet: a concurrent retry finds it taken and waits for the replay.
       const [claimed] = await tx
@@ -206,7 +205,6 @@ async function submitAnonymousReport(
         receiptHash,
         contactEmail,
       });
-      notices = report?.notices ?? 0;
       // The draft's cited files now belong to the report; its uncited ones go with the draft when it expires.
       if (fileIds.length > 0) {
         await tx
@@ -214,9 +212,10 @@ async function submitAnonymousReport(
           .set({ ownerIntakeId: null, ownerReportId: reportId })
           .where(inArray(files.id, fileIds));
       }
+      return report?.notices ?? 0;
     })
     .catch(async (error: unknown) => {
-      if (error instanceof IdempotentReplay) return;
+      if (error instanceof IdempotentReplay) return 0;
       throw error;
     });
   if (notices > 0) wakeMailWorkers();
