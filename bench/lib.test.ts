@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { httpClient, parseResponse } from './lib.ts';
+import { httpClient, parseResponse, runClosedLoop, runInterleaved } from './lib.ts';
 
 describe('parseResponse', () => {
   const head = 'HTTP/1.1 201 Created\r\ncontent-type: application/json\r\n';
@@ -86,5 +86,64 @@ describe('httpClient', () => {
     } finally {
       client.close();
     }
+  });
+});
+
+describe('closed loops', () => {
+  const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+  it('counts only the calls that end inside the measured window, over the window’s length', async () => {
+    // One caller whose one call outlasts the window: it is made, and not counted.
+    let started = 0;
+    const straddling = await runClosedLoop(
+      'straddling',
+      async () => {
+        started += 1;
+        await pause(300);
+      },
+      { concurrency: 1, durationMs: 50 },
+    );
+    expect(started).toBe(1);
+    expect(straddling).toMatchObject({ requests: 0, reqPerSec: 0, errors: 0 });
+
+    let calls = 0;
+    const short = await runClosedLoop(
+      'short',
+      async () => {
+        calls += 1;
+        await pause(5);
+      },
+      { concurrency: 2, durationMs: 200, warmupMs: 50 },
+    );
+    expect(short.requests).toBeGreaterThan(0);
+    // The warm-up's calls are made and not counted.
+    expect(short.requests).toBeLessThan(calls);
+    expect(short.reqPerSec).toBe(Math.round(short.requests / 0.2));
+  });
+
+  it('runs the scenarios in turns, the order rotated each round, and counts each one’s failures', async () => {
+    const order: string[] = [];
+    const scenario = (name: string, fails = false) => ({
+      name,
+      task: async () => {
+        if (order.at(-1) !== name) order.push(name);
+        await pause(2);
+        if (fails) throw new Error(`${name} failed`);
+      },
+    });
+    const measured = await runInterleaved([scenario('a'), scenario('b'), scenario('c', true)], {
+      concurrency: 2,
+      rounds: 3,
+      sliceMs: 30,
+      leadMs: 5,
+      warmupMs: 10,
+    });
+    // The warm-ups in the order given, then a, b, c; b, c, a; c, a, b.
+    expect(order).toEqual(['a', 'b', 'c', 'a', 'b', 'c', 'b', 'c', 'a', 'c', 'a', 'b']);
+    expect(measured.map((entry) => entry.name)).toEqual(['a', 'b', 'c']);
+    expect(measured[0]!.requests).toBeGreaterThan(0);
+    expect(measured[0]!.reqPerSec).toBe(Math.round(measured[0]!.requests / 0.09));
+    expect(measured[2]).toMatchObject({ requests: 0, firstError: 'c failed' });
+    expect(measured[2]!.errors).toBeGreaterThan(0);
   });
 });

@@ -94,6 +94,62 @@ export function percentile(sorted: number[], fraction: number): number {
   return Math.round(sorted[Math.max(0, index)]! * 100) / 100;
 }
 
+/** What the callers of one closed-loop stretch recorded. */
+interface Slice {
+  latencies: number[];
+  errors: number;
+  firstError?: string;
+  seconds: number;
+}
+
+/**
+ * `concurrency` callers calling `task` without pause for `leadMs` unmeasured, then `measureMs` measured. Only
+ * calls that end inside the measured window count, and the window is its length, not until the last caller
+ * returns: the callers still in flight at its end would otherwise count a tail in which fewer of them run,
+ * which weighs more on the side with the longer calls.
+ */
+async function runSlice(
+  task: (caller: number) => Promise<void>,
+  concurrency: number,
+  leadMs: number,
+  measureMs: number,
+): Promise<Slice> {
+  const slice: Slice = { latencies: [], errors: 0, seconds: measureMs / 1000 };
+  const windowStart = performance.now() + leadMs;
+  const windowEnd = windowStart + measureMs;
+  await Promise.all(
+    Array.from({ length: concurrency }, async (_, caller) => {
+      while (performance.now() < windowEnd) {
+        const t0 = performance.now();
+        try {
+          await task(caller);
+          const t1 = performance.now();
+          if (t1 > windowStart && t1 <= windowEnd) slice.latencies.push(t1 - t0);
+        } catch (error) {
+          slice.errors += 1;
+          slice.firstError ??= error instanceof Error ? error.message : String(error);
+        }
+      }
+    }),
+  );
+  return slice;
+}
+
+function measuredSlices(name: string, slices: Slice[]): LatencyMeasurement {
+  const measured = summarize(
+    name,
+    slices.flatMap((slice) => slice.latencies),
+    slices.reduce((seconds, slice) => seconds + slice.seconds, 0),
+    slices.reduce((errors, slice) => errors + slice.errors, 0),
+  );
+  const firstError = slices.find((slice) => slice.firstError)?.firstError;
+  if (firstError) {
+    console.error(`[bench] ${name}: ${measured.errors} failed calls, the first: ${firstError}`);
+    measured.firstError = firstError;
+  }
+  return measured;
+}
+
 /**
  * A closed-loop load of `concurrency` workers calling `task` for `durationMs`, with exact percentiles.
  * Used where the same work is measured through the API and directly against the database, so both sides
@@ -113,39 +169,33 @@ export async function runClosedLoop(
     warmupMs?: number;
   },
 ): Promise<LatencyMeasurement> {
-  if (options.warmupMs) {
-    const warmupEnd = performance.now() + options.warmupMs;
-    await Promise.all(
-      Array.from({ length: options.concurrency }, async (_, caller) => {
-        while (performance.now() < warmupEnd) await task(caller).catch(() => undefined);
-      }),
-    );
+  return measuredSlices(name, [
+    await runSlice(task, options.concurrency, options.warmupMs ?? 0, options.durationMs),
+  ]);
+}
+
+/**
+ * Closed-loop loads measured in turns instead of one after the other: after each one's warm-up, `rounds` rounds
+ * in which every scenario runs a slice of `sliceMs` (led by `leadMs` unmeasured), the order rotated by one each
+ * round. A machine whose speed drifts during the comparison (other work on the host, a checkpoint, the table
+ * growing) then weighs on every side alike, where back-to-back runs hand the whole drift to whichever ran in it.
+ * Returns one measurement a scenario, in the order given.
+ */
+export async function runInterleaved(
+  scenarios: { name: string; task: (caller: number) => Promise<void> }[],
+  options: { concurrency: number; rounds: number; sliceMs: number; leadMs: number; warmupMs: number },
+): Promise<LatencyMeasurement[]> {
+  for (const scenario of scenarios) await runSlice(scenario.task, options.concurrency, options.warmupMs, 0);
+  const slices = scenarios.map((): Slice[] => []);
+  for (let round = 0; round < options.rounds; round++) {
+    for (let turn = 0; turn < scenarios.length; turn++) {
+      const index = (round + turn) % scenarios.length;
+      slices[index]!.push(
+        await runSlice(scenarios[index]!.task, options.concurrency, options.leadMs, options.sliceMs),
+      );
+    }
   }
-  const latencies: number[] = [];
-  let errors = 0;
-  let firstError: string | undefined;
-  const deadline = performance.now() + options.durationMs;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: options.concurrency }, async (_, caller) => {
-      while (performance.now() < deadline) {
-        const t0 = performance.now();
-        try {
-          await task(caller);
-          latencies.push(performance.now() - t0);
-        } catch (error) {
-          errors += 1;
-          firstError ??= error instanceof Error ? error.message : String(error);
-        }
-      }
-    }),
-  );
-  const measured = summarize(name, latencies, (performance.now() - started) / 1000, errors);
-  if (firstError) {
-    console.error(`[bench] ${name}: ${errors} failed calls, the first: ${firstError}`);
-    measured.firstError = firstError;
-  }
-  return measured;
+  return scenarios.map((scenario, index) => measuredSlices(scenario.name, slices[index]!));
 }
 
 /** Exact percentiles of a set of latencies (ms) measured over `seconds`. */

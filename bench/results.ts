@@ -173,9 +173,12 @@ const SECTIONS: { key: Row['section']; title: string; intro: string }[] = [
       '(`insertReportStatement`, `numberReportStatement`: the report with its status, measures and the ' +
       'handlers for the conflict-of-interest check; the case number with who is told; docs/decisions/0024) ' +
       'between BEGIN and COMMIT; these companies have no case handler yet, so neither side queues a new-case ' +
-      'mail. All ' +
-      'sides use the same closed-loop harness, each run for 1 s unmeasured before its 8 s of figures; the API ' +
-      'is called with the bench’s own HTTP/1.1 client, a keep-alive socket per caller (docs/decisions/0027).',
+      'mail. The three sides of each setting use the same closed-loop harness and are measured in turns ' +
+      '(`runInterleaved` in bench/lib.ts): after 1 s of warm-up each, four rounds in which each side runs 2 s, ' +
+      'led by 0.25 s unmeasured, the order rotated by one each round, so a machine that slows down or speeds ' +
+      'up during the comparison weighs on the three alike; only calls that end inside a slice’s 2 s count. ' +
+      'The API is called with the bench’s own HTTP/1.1 client, a keep-alive socket per caller ' +
+      '(docs/decisions/0027).',
   },
   {
     key: 'manager',
