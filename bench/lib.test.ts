@@ -105,6 +105,17 @@ describe('closed loops', () => {
     );
     expect(started).toBe(1);
     expect(straddling).toMatchObject({ requests: 0, reqPerSec: 0, errors: 0 });
+    // A failure outside the window is not counted either.
+    const failingLate = await runClosedLoop(
+      'failing late',
+      async () => {
+        await pause(300);
+        throw new Error('late');
+      },
+      { concurrency: 1, durationMs: 50 },
+    );
+    expect(failingLate).toMatchObject({ requests: 0, errors: 0 });
+    expect(failingLate.firstError).toBeUndefined();
 
     let calls = 0;
     const short = await runClosedLoop(

@@ -104,7 +104,7 @@ interface Slice {
 
 /**
  * `concurrency` callers calling `task` without pause for `leadMs` unmeasured, then `measureMs` measured. Only
- * calls that end inside the measured window count, and the window is its length, not until the last caller
+ * calls that end inside the measured window count (successes and failures alike), and the window is its length, not until the last caller
  * returns: the callers still in flight at its end would otherwise count a tail in which fewer of them run,
  * which weighs more on the side with the longer calls.
  */
@@ -121,11 +121,17 @@ async function runSlice(
     Array.from({ length: concurrency }, async (_, caller) => {
       while (performance.now() < windowEnd) {
         const t0 = performance.now();
+        const ended = () => {
+          const t1 = performance.now();
+          return t1 > windowStart && t1 <= windowEnd ? t1 : null;
+        };
         try {
           await task(caller);
-          const t1 = performance.now();
-          if (t1 > windowStart && t1 <= windowEnd) slice.latencies.push(t1 - t0);
+          const t1 = ended();
+          if (t1 !== null) slice.latencies.push(t1 - t0);
         } catch (error) {
+          // A failure counts by the same rule as a success: the warm-up's are not the figures'.
+          if (ended() === null) continue;
           slice.errors += 1;
           slice.firstError ??= error instanceof Error ? error.message : String(error);
         }

@@ -584,23 +584,34 @@ async function reportScenarios(
     };
   };
 
+  // The API, submitReport() directly and the raw SQL of one setting (one company, or many), measured in turns.
+  const inTurns = async (
+    setting: string,
+    api: () => Promise<void>,
+    domain: () => Promise<void>,
+    rawSql: () => Promise<void>,
+  ) =>
+    (
+      await runInterleaved(
+        [
+          { name: `POST /api/v1/report/ (${size} KB form), ${setting}, 50 concurrent`, task: api },
+          { name: `submitReport() direct, ${setting}, pool 10, 50 concurrent`, task: domain },
+          { name: `raw SQL of a submission (ceiling), ${setting}, pg pool 10, 50 concurrent`, task: rawSql },
+        ],
+        loop,
+      )
+    ).map((measured) => fromLoop('report', measured)) as [Row, Row, Row];
+
   log(`POST /api/v1/report/ (${size} KB), one company, beside submitReport() and the raw SQL, in turns`);
   const raw = await rawSubmit(databaseUrl, direct.database, [
     { companyId: reporter.companyId!, reporterId: reporter.id },
   ]);
-  const [viaApi, viaSql, viaRaw] = (
-    await runInterleaved(
-      [
-        { name: `POST /api/v1/report/ (${size} KB form), one company, 50 concurrent`, task: post([session]) },
-        {
-          name: 'submitReport() direct, one company, pool 10, 50 concurrent',
-          task: await directSubmit(direct, reporter),
-        },
-        { name: 'raw SQL of a submission (ceiling), one company, pg pool 10, 50 concurrent', task: raw.task },
-      ],
-      loop,
-    )
-  ).map((measured) => fromLoop('report', measured)) as [Row, Row, Row];
+  const [viaApi, viaSql, viaRaw] = await inTurns(
+    'one company',
+    post([session]),
+    await directSubmit(direct, reporter),
+    raw.task,
+  );
   await raw.close();
   rows.push(
     compare(compare(viaApi, viaRaw, 'reqPerSec'), viaSql, 'reqPerSec'),
@@ -625,25 +636,12 @@ async function reportScenarios(
     direct.database,
     spread.users.map((user) => ({ companyId: user.companyId!, reporterId: user.id })),
   );
-  const [spreadApi, spreadSql, spreadRaw] = (
-    await runInterleaved(
-      [
-        {
-          name: `POST /api/v1/report/ (${size} KB form), ${SPREAD_COMPANIES} companies, 50 concurrent`,
-          task: post(spread.sessions),
-        },
-        {
-          name: `submitReport() direct, ${SPREAD_COMPANIES} companies, pool 10, 50 concurrent`,
-          task: await directSubmitEach(direct, spread.users),
-        },
-        {
-          name: `raw SQL of a submission (ceiling), ${SPREAD_COMPANIES} companies, pg pool 10, 50 concurrent`,
-          task: spreadRawPool.task,
-        },
-      ],
-      loop,
-    )
-  ).map((measured) => fromLoop('report', measured)) as [Row, Row, Row];
+  const [spreadApi, spreadSql, spreadRaw] = await inTurns(
+    `${SPREAD_COMPANIES} companies`,
+    post(spread.sessions),
+    await directSubmitEach(direct, spread.users),
+    spreadRawPool.task,
+  );
   await spreadRawPool.close();
   rows.push(
     compare(compare(spreadApi, spreadRaw, 'reqPerSec'), viaApi, 'reqPerSec'),
