@@ -1,6 +1,7 @@
 // Profiling aid (not part of `npm run bench`): submission of the bench's 10 KB formal report in a closed loop, in
 // PROFILE_COMPANIES companies (1 or 100, a reporter in each, no case handler: as `npm run bench`), either
-// through submitReport() directly (PROFILE_MODE=direct) or through the API in this process, called by 50
+// through submitReport() directly (PROFILE_MODE=direct), as the bench's raw SQL of a submission on a pool of its
+// own (PROFILE_MODE=raw, the ceiling), or through the API in this process, called by 50
 // keep-alive callers from another process (bench/profile-client.ts; PROFILE_MODE=api), so `node --cpu-prof --import tsx
 // bench/profile-submit.ts` profiles where a submission's CPU goes. Prints this process's CPU and the CPU of
 // the PostgreSQL backends of its database, per submission. PROFILE_DB names the database (dropped and made anew).
@@ -11,7 +12,7 @@ import { buildApp } from '../apps/api/src/app.ts';
 import { submitReport } from '../apps/api/src/domain/reports/submit-report.ts';
 import { createSession, type SessionUser } from '../apps/api/src/domain/sessions/sessions.ts';
 import { backendCpuMs, machineBusyCpuMs, startProfileLoad } from './lib.ts';
-import { directDatabase, tenKilobyteForm } from './scenarios.ts';
+import { directDatabase, rawSubmit, tenKilobyteForm } from './scenarios.ts';
 
 const server = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const name = process.env.PROFILE_DB ?? 'ansim_profile_submit';
@@ -48,10 +49,21 @@ const users: SessionUser[] = reporters.map((row) => ({
 const form = tenKilobyteForm();
 
 let result: string;
+let raw: Awaited<ReturnType<typeof rawSubmit>> | null = null;
 const cpuBefore = { node: process.cpuUsage(), pg: 0, machine: 0 };
-if (mode === 'direct') {
+if (mode === 'direct' || mode === 'raw') {
   let turn = 0;
-  const call = () => submitReport(deps, { kind: 'account', user: users[turn++ % users.length]! }, form);
+  raw =
+    mode === 'raw'
+      ? await rawSubmit(
+          url.toString(),
+          database,
+          users.map((user) => ({ companyId: user.companyId!, reporterId: user.id })),
+        )
+      : null;
+  const call = raw
+    ? raw.task
+    : () => submitReport(deps, { kind: 'account', user: users[turn++ % users.length]! }, form);
   for (let i = 0; i < 200; i++) await call();
   cpuBefore.node = process.cpuUsage();
   cpuBefore.pg = backendCpuMs(name);
@@ -98,4 +110,6 @@ console.info(
     `a submission (user ${(cpu.user / 1000 / iterations).toFixed(3)}, system ${(cpu.system / 1000 / iterations).toFixed(3)}), ` +
     `PostgreSQL CPU ${(pgCpu / iterations).toFixed(3)} ms, machine CPU ${(machineCpu / iterations).toFixed(3)} ms`,
 );
+// The raw side's pool closes only now: a backend that has ended no longer shows its CPU.
+await raw?.close();
 await database.close();
