@@ -104,9 +104,9 @@ interface Slice {
 
 /**
  * `concurrency` callers calling `task` without pause for `leadMs` unmeasured, then `measureMs` measured. Only
- * calls that end inside the measured window count (successes and failures alike), and the window is its length, not until the last caller
- * returns: the callers still in flight at its end would otherwise count a tail in which fewer of them run,
- * which weighs more on the side with the longer calls.
+ * calls that end inside the measured window count (successes and failures alike), and the window is its length,
+ * not until the last caller returns: the callers still in flight at its end would otherwise count a tail in
+ * which fewer of them run, which weighs more on the side with the longer calls.
  */
 async function runSlice(
   task: (caller: number) => Promise<void>,
@@ -121,20 +121,18 @@ async function runSlice(
     Array.from({ length: concurrency }, async (_, caller) => {
       while (performance.now() < windowEnd) {
         const t0 = performance.now();
-        const ended = () => {
-          const t1 = performance.now();
-          return t1 > windowStart && t1 <= windowEnd ? t1 : null;
-        };
-        try {
-          await task(caller);
-          const t1 = ended();
-          if (t1 !== null) slice.latencies.push(t1 - t0);
-        } catch (error) {
-          // A failure counts by the same rule as a success: the warm-up's are not the figures'.
-          if (ended() === null) continue;
-          slice.errors += 1;
-          slice.firstError ??= error instanceof Error ? error.message : String(error);
+        const failure = await task(caller).then(
+          () => null,
+          (error: unknown) => ({ error }),
+        );
+        const t1 = performance.now();
+        if (t1 <= windowStart || t1 > windowEnd) continue;
+        if (!failure) {
+          slice.latencies.push(t1 - t0);
+          continue;
         }
+        slice.errors += 1;
+        slice.firstError ??= failure.error instanceof Error ? failure.error.message : String(failure.error);
       }
     }),
   );

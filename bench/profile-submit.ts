@@ -49,21 +49,12 @@ const users: SessionUser[] = reporters.map((row) => ({
 const form = tenKilobyteForm();
 
 let result: string;
-let raw: Awaited<ReturnType<typeof rawSubmit>> | null = null;
+const raw = mode === 'raw' ? await rawSubmit(url.toString(), database, users) : null;
 const cpuBefore = { node: process.cpuUsage(), pg: 0, machine: 0 };
-if (mode === 'direct' || mode === 'raw') {
+if (mode === 'direct' || raw) {
   let turn = 0;
-  raw =
-    mode === 'raw'
-      ? await rawSubmit(
-          url.toString(),
-          database,
-          users.map((user) => ({ companyId: user.companyId!, reporterId: user.id })),
-        )
-      : null;
-  const call = raw
-    ? raw.task
-    : () => submitReport(deps, { kind: 'account', user: users[turn++ % users.length]! }, form);
+  const call =
+    raw?.task ?? (() => submitReport(deps, { kind: 'account', user: users[turn++ % users.length]! }, form));
   for (let i = 0; i < 200; i++) await call();
   cpuBefore.node = process.cpuUsage();
   cpuBefore.pg = backendCpuMs(name);

@@ -603,9 +603,7 @@ async function reportScenarios(
     ).map((measured) => fromLoop('report', measured)) as [Row, Row, Row];
 
   log(`POST /api/v1/report/ (${size} KB), one company, beside submitReport() and the raw SQL, in turns`);
-  const raw = await rawSubmit(databaseUrl, direct.database, [
-    { companyId: reporter.companyId!, reporterId: reporter.id },
-  ]);
+  const raw = await rawSubmit(databaseUrl, direct.database, [reporter]);
   const [viaApi, viaSql, viaRaw] = await inTurns(
     'one company',
     post([session]),
@@ -631,11 +629,7 @@ async function reportScenarios(
   log(
     `POST /api/v1/report/ spread over ${SPREAD_COMPANIES} companies, beside submitReport() and the raw SQL`,
   );
-  const spreadRawPool = await rawSubmit(
-    databaseUrl,
-    direct.database,
-    spread.users.map((user) => ({ companyId: user.companyId!, reporterId: user.id })),
-  );
+  const spreadRawPool = await rawSubmit(databaseUrl, direct.database, spread.users);
   const [spreadApi, spreadSql, spreadRaw] = await inTurns(
     `${SPREAD_COMPANIES} companies`,
     post(spread.sessions),

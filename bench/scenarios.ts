@@ -274,11 +274,7 @@ export async function explainList(
  * beforehand. What the API adds on top (HTTP, session, CSRF, validation, sealing, drizzle) is what the ratio
  * measures.
  */
-export async function rawSubmit(
-  url: string,
-  database: Database,
-  companies: { companyId: string; reporterId: string }[],
-) {
+export async function rawSubmit(url: string, database: Database, reporters: SessionUser[]) {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   const stored = normalizeReporterForm(tenKilobyteForm());
   const dimensions = statsDimensions(stored);
@@ -304,7 +300,11 @@ export async function rawSubmit(
     };
   };
   const sealed = await Promise.all(
-    companies.map(async (company) => ({ ...company, ...(await sealedFor(company.companyId)) })),
+    reporters.map(async (reporter) => ({
+      companyId: reporter.companyId!,
+      reporterId: reporter.id,
+      ...(await sealedFor(reporter.companyId!)),
+    })),
   );
   // The new-case mail as the outbox holds it (sealed with the platform key), for companies with handlers.
   const mailId = crypto.randomUUID();
