@@ -1,3 +1,4 @@
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
@@ -259,7 +260,16 @@ const commands: Record<string, Command> = {
   },
 };
 
-class UsageError extends Error {}
+export class UsageError extends Error {}
+
+/**
+ * Parses and runs one command on an open database, returning what it prints. The entry point below adds the
+ * configuration, the data directory's lock and the database; tests call this on their own database.
+ */
+export async function runCommand(database: Database, argv: string[], config: Config): Promise<string> {
+  const { command, values } = parseCommand(argv);
+  return command.run(database, values, config);
+}
 
 function parseCommand(argv: string[]): { command: Command; values: Record<string, string | undefined> } {
   const [name, ...rest] = argv;
@@ -309,18 +319,20 @@ async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (
-      error instanceof AdminCommandError ||
-      error instanceof ConfigError ||
-      error instanceof DataDirInUseError
-    ) {
-      console.error(error.message);
-    } else {
-      console.error('The command failed:', error);
-    }
-    process.exit(1);
-  },
-);
+// Run only as the program itself (`npm run admin`), not when a test imports runCommand.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href)
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      if (
+        error instanceof AdminCommandError ||
+        error instanceof ConfigError ||
+        error instanceof DataDirInUseError
+      ) {
+        console.error(error.message);
+      } else {
+        console.error('The command failed:', error);
+      }
+      process.exit(1);
+    },
+  );

@@ -271,7 +271,7 @@ describe('encryption at rest', () => {
     keyringOf(ctx.database).forget([]);
     const stored = await Promise.race([
       upload(reporterB, '추가 증거.txt', Buffer.from('캐시 없이 올린 증거')),
-      new Promise<'hang'>((resolve) => setTimeout(() => resolve('hang'), 15_000).unref()),
+      new Promise<'hang'>((resolve) => setTimeout(() => resolve('hang'), 120_000).unref()),
     ]);
     expect(stored).not.toBe('hang');
     if (stored === 'hang') return;

@@ -120,7 +120,7 @@ it('waits for an upload whose bytes are stored but whose row is not yet committe
         );
         expect(waiting!.n).toBe(1);
       },
-      { timeout: 10_000 },
+      { timeout: 30_000 },
     );
   } else {
     // PGlite runs one transaction at a time: once the store is listed, the sweep's next step is a query that

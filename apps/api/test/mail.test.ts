@@ -127,7 +127,7 @@ describe('mail worker over SMTP', () => {
     const worker = startMailWorker({ database, config, logger: captureLogger().logger });
     try {
       await vi.waitFor(() => expect(timers).toHaveBeenCalledWith(expect.any(Function), 3_600_000), {
-        timeout: 5000,
+        timeout: 30_000,
       });
       timers.mockRestore();
       await enqueueMail(
@@ -137,7 +137,7 @@ describe('mail worker over SMTP', () => {
         resetPasswordMail({ url: CONFIRM_URL }),
       );
       wakeMailWorkers();
-      await vi.waitFor(() => expect(smtp.messages).toHaveLength(1), { timeout: 5000 });
+      await vi.waitFor(() => expect(smtp.messages).toHaveLength(1), { timeout: 30_000 });
     } finally {
       timers.mockRestore();
       await worker.stop();

@@ -403,7 +403,7 @@ describe('query plans at a realistic size', () => {
           );
       }
     }
-  }, 60_000);
+  }, 180_000);
 
   // A typed-in page number skips its OFFSET over index entries alone, then reads only the page's rows by key:
   // never the table rows of the pages before it (decision 0026).
@@ -445,5 +445,5 @@ describe('query plans at a realistic size', () => {
         sort,
       ).toEqual(expected.map((row) => row.id));
     }
-  }, 60_000);
+  }, 180_000);
 });

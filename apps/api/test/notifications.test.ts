@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 const waitUntilReceived = (received: (string | null)[], payload: string | null) =>
-  vi.waitFor(() => expect(received).toContain(payload), { timeout: 10_000 });
+  vi.waitFor(() => expect(received).toContain(payload), { timeout: 30_000 });
 
 describe('live-update notifications', () => {
   it('delivers a NOTIFY sent after the change commits', async () => {

@@ -106,7 +106,7 @@ describe.skipIf(TEST_DB !== 'pglite')('server start-up (spawned)', () => {
       () => {
         expect(fs.existsSync(mailDir) && fs.readdirSync(mailDir).some((f) => f.endsWith('.eml'))).toBe(true);
       },
-      { timeout: 10_000, interval: 100 },
+      { timeout: 30_000, interval: 100 },
     );
     expect(server.output.stdout).toContain('dev mail written');
     expect(server.output.stdout).not.toContain('token=');
@@ -122,5 +122,5 @@ describe.skipIf(TEST_DB !== 'pglite')('server start-up (spawned)', () => {
     expect(await server.exited).toBe(0);
     expect(fs.existsSync(path.join(dataDir, '.lock'))).toBe(false);
     expect(server.output.stdout).toContain('shutting down');
-  }, 60_000);
+  }, 180_000);
 });

@@ -226,7 +226,7 @@ describe('a submission in two statements built once (decision 0024)', () => {
       await vi.waitFor(
         () =>
           expect(delivered).toEqual(expect.arrayContaining(['manager@kept.example', 'second@kept.example'])),
-        { timeout: 5000 },
+        { timeout: 30_000 },
       );
       expect(delivered).not.toContain('park@kept.example');
     } finally {

@@ -54,7 +54,7 @@ describe('lockDataDir', () => {
     expect(fs.readFileSync(path.join(dir, '.lock'), 'utf8')).toBe(String(process.pid));
     release();
     expect(fs.existsSync(path.join(dir, '.lock'))).toBe(false);
-  }, 20_000);
+  }, 180_000);
 
   it('takes over a lock left by a dead process or holding garbage', () => {
     const dir = tempDir();

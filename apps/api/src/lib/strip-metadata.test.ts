@@ -55,7 +55,7 @@ const extension = (fixture: MetadataFixture) => fixture.name.slice(fixture.name.
 let fixtures: Map<string, MetadataFixture>;
 beforeAll(async () => {
   fixtures = new Map((await metadataFixtures()).map((fixture) => [fixture.contentType, fixture]));
-}, 60_000);
+}, 180_000);
 
 const STRIPPED_TYPES = [...METADATA_HANDLING].filter(([, handling]) => typeof handling === 'function');
 

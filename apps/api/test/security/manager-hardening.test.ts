@@ -135,7 +135,7 @@ describe('code review: live updates and the audit trail', () => {
       const reader = response.body!.getReader();
       await reader.read();
       controller.abort();
-      await vi.waitFor(() => expect(unsubscribed).toHaveBeenCalledTimes(1), { timeout: 10_000 });
+      await vi.waitFor(() => expect(unsubscribed).toHaveBeenCalledTimes(1), { timeout: 30_000 });
     } finally {
       subscribe.mockRestore();
     }

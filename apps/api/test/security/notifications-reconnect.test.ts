@@ -52,7 +52,7 @@ describe('code review: the LISTEN connection survives a failed first connect', (
     const unsubscribe = await notifications.subscribe('case_events_test', () => {});
     cleanup.push(async () => unsubscribe());
     // Retries come once a second: a second and a third attempt show the listener is still trying.
-    await vi.waitFor(() => expect(flaky.state.attempts).toBeGreaterThanOrEqual(3), { timeout: 10_000 });
+    await vi.waitFor(() => expect(flaky.state.attempts).toBeGreaterThanOrEqual(3), { timeout: 30_000 });
   });
 
   it.skipIf(TEST_DB !== 'postgres')(
@@ -73,12 +73,12 @@ describe('code review: the LISTEN connection survives a failed first connect', (
       await vi.waitFor(() => expect(flaky.state.attempts).toBeGreaterThanOrEqual(1));
 
       flaky.state.forwardTo = { host: serverUrl.hostname, port: Number(serverUrl.port || 5432) };
-      await vi.waitFor(() => expect(received).toContain(null), { timeout: 10_000 });
+      await vi.waitFor(() => expect(received).toContain(null), { timeout: 30_000 });
       const sender = new pg.Client({ connectionString: serverUrl.toString() });
       await sender.connect();
       cleanup.push(() => sender.end());
       await sender.query('SELECT pg_notify($1, $2)', [channel, 'report-after-outage']);
-      await vi.waitFor(() => expect(received).toContain('report-after-outage'), { timeout: 10_000 });
+      await vi.waitFor(() => expect(received).toContain('report-after-outage'), { timeout: 30_000 });
     },
   );
 });
