@@ -211,56 +211,68 @@ describe.skipIf(TEST_DB !== 'pglite')('npm run admin (spawned, embedded database
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('creates and lists companies, exiting 0', async () => {
-    const created = await runCli(
-      ['company:create', '--name', '데모 상사', '--domain', 'Sangsa.Example'],
-      dataDir,
-    );
-    expect(created.stderr).toBe('');
-    expect(created.code).toBe(0);
-    const id = /id:\s+([0-9a-f-]{36})/.exec(created.stdout)?.[1];
-    const joinCode = /join code:\s+(\S+)/.exec(created.stdout)?.[1];
-    expect(id).toBeDefined();
-    expect(joinCode).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
-
-    const listed = await runCli(['company:list'], dataDir);
-    expect(listed.code).toBe(0);
-    expect(listed.stdout).toContain('데모 상사');
-    expect(listed.stdout).toContain(id!);
-    expect(listed.stdout).toContain('sangsa.example');
-    expect(listed.stdout).toContain(joinCode!);
-    expect(listed.stdout).toMatch(/members:\s+0, managers: 0/);
-    expect(fs.existsSync(path.join(dataDir, '.lock'))).toBe(false);
-  }, SPAWN_TIMEOUT_MS);
-
-  it('exits 1 with a clear line for an unknown e-mail or an unknown command', async () => {
-    const unknownUser = await runCli(
-      ['user:set-role', '--email', 'ghost@sangsa.example', '--role', 'manager'],
-      dataDir,
-    );
-    expect(unknownUser.code).toBe(1);
-    expect(unknownUser.stderr.trim()).toBe('No user has the e-mail ghost@sangsa.example.');
-
-    const unknown = await runCli(['company:delete'], dataDir);
-    expect(unknown.code).toBe(1);
-    expect(unknown.stderr).toContain('Unknown command: company:delete');
-    expect(unknown.stderr).toContain('Usage: npm run admin -- <command>');
-  }, SPAWN_TIMEOUT_MS);
-
-  it('refuses to open a data directory another process holds', async () => {
-    const release = lockDataDir(dataDir);
-    try {
-      const result = await runCli(['company:list'], dataDir);
-      expect(result.code).toBe(1);
-      expect(result.stdout).toBe('');
-      expect(result.stderr.trim().split('\n')).toHaveLength(1);
-      expect(result.stderr).toMatch(
-        /is in use by another process .*Stop the server first, or use PostgreSQL/,
+  it(
+    'creates and lists companies, exiting 0',
+    async () => {
+      const created = await runCli(
+        ['company:create', '--name', '데모 상사', '--domain', 'Sangsa.Example'],
+        dataDir,
       );
-    } finally {
-      release();
-    }
-  }, SPAWN_TIMEOUT_MS);
+      expect(created.stderr).toBe('');
+      expect(created.code).toBe(0);
+      const id = /id:\s+([0-9a-f-]{36})/.exec(created.stdout)?.[1];
+      const joinCode = /join code:\s+(\S+)/.exec(created.stdout)?.[1];
+      expect(id).toBeDefined();
+      expect(joinCode).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+
+      const listed = await runCli(['company:list'], dataDir);
+      expect(listed.code).toBe(0);
+      expect(listed.stdout).toContain('데모 상사');
+      expect(listed.stdout).toContain(id!);
+      expect(listed.stdout).toContain('sangsa.example');
+      expect(listed.stdout).toContain(joinCode!);
+      expect(listed.stdout).toMatch(/members:\s+0, managers: 0/);
+      expect(fs.existsSync(path.join(dataDir, '.lock'))).toBe(false);
+    },
+    SPAWN_TIMEOUT_MS,
+  );
+
+  it(
+    'exits 1 with a clear line for an unknown e-mail or an unknown command',
+    async () => {
+      const unknownUser = await runCli(
+        ['user:set-role', '--email', 'ghost@sangsa.example', '--role', 'manager'],
+        dataDir,
+      );
+      expect(unknownUser.code).toBe(1);
+      expect(unknownUser.stderr.trim()).toBe('No user has the e-mail ghost@sangsa.example.');
+
+      const unknown = await runCli(['company:delete'], dataDir);
+      expect(unknown.code).toBe(1);
+      expect(unknown.stderr).toContain('Unknown command: company:delete');
+      expect(unknown.stderr).toContain('Usage: npm run admin -- <command>');
+    },
+    SPAWN_TIMEOUT_MS,
+  );
+
+  it(
+    'refuses to open a data directory another process holds',
+    async () => {
+      const release = lockDataDir(dataDir);
+      try {
+        const result = await runCli(['company:list'], dataDir);
+        expect(result.code).toBe(1);
+        expect(result.stdout).toBe('');
+        expect(result.stderr.trim().split('\n')).toHaveLength(1);
+        expect(result.stderr).toMatch(
+          /is in use by another process .*Stop the server first, or use PostgreSQL/,
+        );
+      } finally {
+        release();
+      }
+    },
+    SPAWN_TIMEOUT_MS,
+  );
 });
 
 /**
