@@ -11,7 +11,8 @@ const resultsDir = path.join(root, 'test-results');
 fs.mkdirSync(resultsDir, { recursive: true });
 const vitestJson = path.join(resultsDir, 'vitest.json');
 const e2eJson = path.join(resultsDir, 'e2e.json');
-for (const file of [vitestJson, e2eJson]) fs.rmSync(file, { force: true });
+const vitestFiles = path.join(resultsDir, 'vitest-files.json');
+for (const file of [vitestJson, e2eJson, vitestFiles]) fs.rmSync(file, { force: true });
 
 const stages = [
   { name: 'type check', command: 'npm', args: ['run', '--silent', 'typecheck'] },
@@ -19,7 +20,15 @@ const stages = [
   {
     name: 'unit and API integration',
     command: 'npx',
-    args: ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
+    args: [
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${vitestJson}`,
+      '--reporter=./scripts/vitest-file-times.ts',
+    ],
+    env: { VITEST_FILE_TIMES: vitestFiles },
   },
   { name: 'end-to-end', command: 'node', args: ['e2e/run.mjs'], env: { E2E_JSON_OUTPUT: e2eJson } },
 ];
@@ -60,6 +69,17 @@ if (fs.existsSync(e2eJson)) {
     for (const child of suite.suites ?? []) visit(child, [...titles, child.title]);
   };
   for (const suite of report.suites ?? []) visit(suite, [suite.title]);
+}
+
+// Where the time went: every project's summed file time and the slowest files (docs/testing.md).
+if (fs.existsSync(vitestFiles)) {
+  const rows = JSON.parse(fs.readFileSync(vitestFiles, 'utf8'));
+  const byProject = new Map();
+  for (const row of rows) byProject.set(row.project, (byProject.get(row.project) ?? 0) + row.seconds);
+  console.info('\nVitest time by project (summed over files; files run three at a time):');
+  for (const [project, seconds] of byProject) console.info(`  ${project}: ${seconds.toFixed(0)} s`);
+  console.info('Slowest files:');
+  for (const row of rows.slice(0, 12)) console.info(`  ${row.seconds} s  ${row.project}  ${row.file}`);
 }
 
 console.info('\nStages:');
