@@ -10,7 +10,7 @@ import { initI18n } from './lib/i18n';
 import { refreshLoginStatus } from './lib/login-state';
 import { runEffectsAsTasks } from './lib/preact-effects';
 import { renderOver } from './lib/render-over';
-import { installSessionKeepAlive } from './lib/session-sync';
+import { installSessionKeepAlive } from './lib/session-keep-alive';
 
 // Spec §1 start-up order: analytics plugin, mount, then refresh the login status.
 void installAnalytics().catch((error) => console.warn('Analytics could not start', error));

@@ -1,14 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DRAFT_PREFIX, writeDraftField } from './draft-storage';
-import {
-  isLoggedInAt,
-  LOGIN_EXPIRES_KEY,
-  login,
-  loginWithMfaCode,
-  logout,
-  refreshLoginStatus,
-  useLoginState,
-} from './login-state';
+import { login, loginWithMfaCode, logout } from './login-actions';
+import { isLoggedInAt, LOGIN_EXPIRES_KEY, refreshLoginStatus, useLoginState } from './login-state';
 import { RequestError } from './request-error';
 
 const request = vi.fn();

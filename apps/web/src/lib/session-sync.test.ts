@@ -1,12 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useLoginState } from './login-state';
 import { type HttpAnswer, request, setTransport } from './request';
-import {
-  installSessionKeepAlive,
-  KEEP_ALIVE_AFTER_MS,
-  keepSessionAlive,
-  useSessionExpired,
-} from './session-sync';
+import { installSessionKeepAlive, KEEP_ALIVE_AFTER_MS, keepSessionAlive } from './session-keep-alive';
+import { useSessionExpired } from './session-sync';
 
 /** Answers every request with `status` and the given response headers. */
 function answer(status: number, headers: Record<string, string> = {}) {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DRAFT_PREFIX, writeDraftField } from '../lib/draft-storage';
-import { logout } from '../lib/login-state';
+import { logout } from '../lib/login-actions';
 import { readSavedReceipts, SAVED_RECEIPTS_KEY, useSavedReceipts } from './saved-receipts';
 
 vi.mock('../lib/request', () => ({ request: vi.fn().mockResolvedValue(undefined) }));

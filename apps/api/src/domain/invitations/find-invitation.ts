@@ -3,8 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { invitations } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { sha256Hex } from '../../lib/tokens.ts';
-import type { ManagerContext } from '../manager/case-scope.ts';
-import { assertCaseOpen, findCompanyReport } from '../manager/case-view.ts';
+import { assertCaseOpen, findCompanyReport, type ManagerContext } from '../manager/case-scope.ts';
 
 /** One invitee's record: whom the manager asked, for which report, and where their answer stands. */
 export type Invitation = typeof invitations.$inferSelect;

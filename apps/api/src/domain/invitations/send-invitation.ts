@@ -13,8 +13,7 @@ import { enqueueMail } from '../../mail/outbox.ts';
 import { invitationMail } from '../../mail/templates.ts';
 import { wakeMailWorkers } from '../../mail/worker.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import type { ManagerContext } from '../manager/case-scope.ts';
-import { assertCaseOpen, findCompanyReport } from '../manager/case-view.ts';
+import { assertCaseOpen, findCompanyReport, type ManagerContext } from '../manager/case-scope.ts';
 import { announceCaseChange } from '../reports/case-events.ts';
 import { findCompanyInvitation, type Invitation } from './find-invitation.ts';
 

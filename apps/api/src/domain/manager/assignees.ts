@@ -6,8 +6,7 @@ import { caseExclusions, reportAssignees, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { announceCaseChange } from '../reports/case-events.ts';
-import type { HandlerContext } from './case-scope.ts';
-import { assertCaseOpen, findCompanyReport } from './case-view.ts';
+import { assertCaseOpen, findCompanyReport, type HandlerContext } from './case-scope.ts';
 import { excludeByHand } from './conflicts.ts';
 
 export { assigneesBody, exclusionBody };

@@ -22,8 +22,7 @@ import { wakeMailWorkers } from '../../mail/worker.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import { announceCaseChange } from '../reports/case-events.ts';
 import { assertMessageFiles, citeMessageFiles } from '../reports/message-files.ts';
-import type { ManagerContext } from './case-scope.ts';
-import { assertCaseOpen, findCompanyReport } from './case-view.ts';
+import { assertCaseOpen, findCompanyReport, type ManagerContext } from './case-scope.ts';
 
 type Deps = { database: Database; config: Config };
 

@@ -1,7 +1,10 @@
-import { type HandlerRole, isCaseManagerRole } from '@ansim/shared/constants';
+import { type HandlerRole, isCaseManagerRole, isClosedStatus } from '@ansim/shared/constants';
 import { and, eq, exists, inArray, not, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client.ts';
 import { caseExclusions, reportAssignees, reports, users } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+
+type ReportRow = typeof reports.$inferSelect;
 
 /** A company user who handles cases: an investigator (assigned cases only), a manager or an admin. */
 export interface HandlerContext {
@@ -95,4 +98,26 @@ export function caseHandlerCondition(companyId: string | Placeholder, reportId: 
       ),
     ),
   )!;
+}
+
+/**
+ * A case this handler may see: of their company, assigned to them if they are an investigator, and not one
+ * they are excluded from. Anything else is the same 404 as a missing case.
+ */
+export async function findCompanyReport(
+  database: Database,
+  handler: HandlerContext,
+  reportId: string,
+): Promise<ReportRow> {
+  const [row] = await database.db
+    .select()
+    .from(reports)
+    .where(and(eq(reports.id, reportId), caseAccessCondition(handler)));
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+/** An ended case takes notes, messages and reopening only: every other change is 409 CASE_CLOSED. */
+export function assertCaseOpen(report: Pick<ReportRow, 'status'>): void {
+  if (isClosedStatus(report.status)) throw new AppError('CASE_CLOSED');
 }

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { isClosedStatus, STATUS_TRANSITIONS } from '@ansim/shared/constants';
 import type { CaseFile, ManagerCase } from '@ansim/shared/contract/manager';
 import type { ReportForm } from '@ansim/shared/report-form';
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   companies,
@@ -12,15 +12,14 @@ import {
   reportFiles,
   reportMessages,
   reportStatusHistory,
-  reports,
+  type reports,
   statements,
   users,
 } from '../../db/schema.ts';
 import { openJson, openText } from '../../encryption/codec.ts';
-import { AppError } from '../../lib/app-error.ts';
 import { caseAuditLog } from '../audit/case-audit.ts';
 import { assignableHandlers, caseAssignees, caseExclusionViews } from './assignees.ts';
-import { caseAccessCondition, type HandlerContext, seesEveryCase } from './case-scope.ts';
+import { findCompanyReport, type HandlerContext, seesEveryCase } from './case-scope.ts';
 
 /** What a manager sees in place of the reporter of an anonymous case, everywhere. */
 export const ANONYMOUS_REPORTER_LABEL = '신고인';
@@ -55,23 +54,6 @@ export function isFeedbackOverdue(
 }
 
 type ReportRow = typeof reports.$inferSelect;
-
-/**
- * A case this handler may see: of their company, assigned to them if they are an investigator, and not one
- * they are excluded from. Anything else is the same 404 as a missing case.
- */
-export async function findCompanyReport(
-  database: Database,
-  handler: HandlerContext,
-  reportId: string,
-): Promise<ReportRow> {
-  const [row] = await database.db
-    .select()
-    .from(reports)
-    .where(and(eq(reports.id, reportId), caseAccessCondition(handler)));
-  if (!row) throw new AppError('NOT_FOUND');
-  return row;
-}
 
 /** Files of a case in a stable order, so the generic names of an anonymous case stay the same. */
 export async function caseFiles(
@@ -108,11 +90,6 @@ export function filesByMessage(caseFileList: CaseFile[]): Map<string, CaseFile[]
     byMessage.set(file.message_id, [...(byMessage.get(file.message_id) ?? []), file]);
   }
   return byMessage;
-}
-
-/** An ended case takes notes, messages and reopening only: every other change is 409 CASE_CLOSED. */
-export function assertCaseOpen(report: Pick<ReportRow, 'status'>): void {
-  if (isClosedStatus(report.status)) throw new AppError('CASE_CLOSED');
 }
 
 /**

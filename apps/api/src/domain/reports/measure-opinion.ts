@@ -6,7 +6,7 @@ import { protectiveMeasures } from '../../db/schema.ts';
 import { sealText } from '../../encryption/codec.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import { assertCaseOpen } from '../manager/case-view.ts';
+import { assertCaseOpen } from '../manager/case-scope.ts';
 import { announceCaseChange } from './case-events.ts';
 import { findOwnReport, type ReporterAccess } from './reporter-reports.ts';
 

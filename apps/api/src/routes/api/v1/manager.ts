@@ -39,7 +39,8 @@ import {
   updateMeasure,
 } from '../../../domain/manager/case-actions.ts';
 import { loadCaseRecord, renderCaseRecord } from '../../../domain/manager/case-record.ts';
-import { findCompanyReport, getManagerCase } from '../../../domain/manager/case-view.ts';
+import { findCompanyReport } from '../../../domain/manager/case-scope.ts';
+import { getManagerCase } from '../../../domain/manager/case-view.ts';
 import { companyReportsCsv } from '../../../domain/manager/export-csv.ts';
 import { listCompanyReports, managerListQuery } from '../../../domain/manager/list-reports.ts';
 import { companyStats } from '../../../domain/manager/stats.ts';

@@ -1,7 +1,7 @@
 import type { LoginBody } from '@ansim/shared/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { currentUserQuery } from '../../../components/header/use-current-user';
-import { login, loginWithMfaCode, loginWithPasskey } from '../../../lib/login-state';
+import { login, loginWithMfaCode, loginWithPasskey } from '../../../lib/login-actions';
 
 export function useLogin() {
   const queryClient = useQueryClient();

@@ -13,7 +13,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { PageShell } from '../../../components/page-shell';
 import { showSnackbar } from '../../../components/snackbar/snackbar-store';
 import { paths } from '../../../config/paths';
-import { logout } from '../../../lib/login-state';
+import { logout } from '../../../lib/login-actions';
 import { useIntakeToken } from '../../../stores/intake-token';
 import { useReportForm } from '../../../stores/report-form-store';
 import '../../../locales/report-copy';
