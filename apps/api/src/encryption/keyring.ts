@@ -76,14 +76,13 @@ type KeyRow = { id: string; company_id: string | null; wrapped_key: string };
 
 /**
  * The data keys of every company, unwrapped with the master key on first use and cached per process. Which
- * key is active is asked of the database at every write (one index lookup), so a rotation made by another
- * process takes effect at once; unwrapped keys are re-checked after a minute, so an erase does too.
+ * key is active is remembered for ACTIVE_KEY_CACHE_MS, and a rotation waits longer than that before it
+ * re-seals; unwrapped keys are re-checked after a minute, so an erase reaches every process
+ * (docs/operations.md lists every cache of a process).
  */
 export class Keyring {
   readonly #cache = new Map<string, { key: Buffer; loadedAt: number }>();
   readonly #active = new Map<string, { id: string; loadedAt: number }>();
-  /** Which keys a company has, for its blind-index searches: remembered as long as which key is active. */
-  readonly #companyKeys = new Map<string, { ids: string[]; loadedAt: number }>();
 
   /**
    * ENCRYPTION_REQUIRE_SEALED: a non-empty value of a sealed column that is not sealed is refused instead of
@@ -142,8 +141,6 @@ export class Keyring {
           return { id: row.id, key };
         }
         this.#active.set(scope, { id: row.id, loadedAt: Date.now() });
-        if (companyId && !this.#companyKeys.get(companyId)?.ids.includes(row.id))
-          this.#companyKeys.delete(companyId);
         return { id: row.id, key: this.#cache.get(row.id)?.key ?? this.#remember(row) };
       }
       const id = randomUUID();
@@ -159,26 +156,15 @@ export class Keyring {
 
   /** Every data key of a company that still exists (the active one and any a rotation has not yet deleted). */
   async keysOf(companyId: string): Promise<DataKey[]> {
-    // A name search is a read of each of these keys' blind indexes: for ACTIVE_KEY_CACHE_MS after another
-    // process makes a key it may miss rows sealed under that key, never more, since a rotation re-seals only
-    // after that long (ROTATION_GRACE_MS). A key this process makes or forgets drops the list at once.
-    const known = this.#companyKeys.get(companyId);
-    if (known && Date.now() - known.loadedAt < ACTIVE_KEY_CACHE_MS) {
-      const keys = known.ids.map((id) => ({ id, key: this.#cache.get(id)?.key }));
-      if (keys.every((entry) => entry.key)) return keys as DataKey[];
-    }
+    // Asked at every name search (one index lookup): a key another process has just made counts at once.
     const rows = await this.database.query<KeyRow>(
       'SELECT id, company_id, wrapped_key FROM data_keys WHERE company_id = $1',
       [companyId],
     );
-    const keys = rows.map((row) => ({
+    return rows.map((row) => ({
       id: row.id,
       key: this.#cache.get(row.id)?.key ?? this.#remember(row),
     }));
-    // A company without a key yet has nothing sealed to find; its first key must count at once.
-    if (keys.length)
-      this.#companyKeys.set(companyId, { ids: keys.map((key) => key.id), loadedAt: Date.now() });
-    return keys;
   }
 
   /** The key with this id, for reading; DataErasedError once it has been deleted. */
@@ -200,7 +186,6 @@ export class Keyring {
   forget(ids: Iterable<string>): void {
     for (const id of ids) this.#cache.delete(id);
     this.#active.clear();
-    this.#companyKeys.clear();
   }
 }
 
