@@ -94,6 +94,8 @@ async function main(): Promise<boolean> {
       MAIL_POLL_MS: '250',
       LOG_LEVEL: process.env.CHAOS_LOG_LEVEL ?? 'fatal',
       LOGIN_LIMIT_PER_IP_PER_MINUTE: '1000000',
+      RECEIPT_LIMIT_PER_IP_PER_HOUR: '1000000',
+      INTAKE_LOOKUPS_PER_IP_PER_HOUR: '1000000',
       // Registrations and reset requests of the SMTP scenario all come from this machine.
       ACCOUNT_REQUESTS_PER_IP_PER_HOUR: '1000000',
       MAILS_PER_ADDRESS_PER_HOUR: '1000000',

@@ -22,8 +22,10 @@ export default async function globalSetup(): Promise<void> {
       ANONYMOUS_NOTICE_DELAY_MAX_SECONDS: '0',
       // Every spec's browser registers from 127.0.0.1: the per-IP limit of account mails would stop the suite.
       ACCOUNT_REQUESTS_PER_IP_PER_HOUR: '100000',
-      // Logins (and receipt look-ups, on the same counter) of every spec come from 127.0.0.1 too.
+      // Logins, receipt look-ups and intake pages of every spec come from 127.0.0.1 too.
       LOGIN_LIMIT_PER_IP_PER_MINUTE: '1000',
+      RECEIPT_LIMIT_PER_IP_PER_HOUR: '100000',
+      INTAKE_LOOKUPS_PER_IP_PER_HOUR: '100000',
       // session.spec moves the server's session clock with PUT /api/test/clock (refused outside NODE_ENV=test).
       TEST_CLOCK_ROUTE: 'true',
     },

@@ -144,6 +144,8 @@ test.beforeAll(async () => {
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       ACCOUNT_REQUESTS_PER_IP_PER_HOUR: '100000',
       LOGIN_LIMIT_PER_IP_PER_MINUTE: '1000',
+      RECEIPT_LIMIT_PER_IP_PER_HOUR: '100000',
+      INTAKE_LOOKUPS_PER_IP_PER_HOUR: '100000',
     },
   });
   journey.operator.password = demoPassword(api.output, journey.operator.email);

@@ -93,6 +93,13 @@ const configSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     LOGIN_LIMIT_PER_IP_PER_MINUTE: z.coerce.number().int().positive().default(10),
     LOGIN_FAILURES_PER_ACCOUNT_PER_HOUR: z.coerce.number().int().positive().default(100),
+    /**
+     * Receipt look-ups from one address per hour, counted by this process under its own visitor key (decision
+     * 0030): an hour window, so no row says the minute of a reporter's visit.
+     */
+    RECEIPT_LIMIT_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(30),
+    /** Public intake-page look-ups from one address per hour, counted like the receipt look-ups. */
+    INTAKE_LOOKUPS_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(200),
     /** Registrations, confirmation re-sends and reset requests from one address, together. */
     ACCOUNT_REQUESTS_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(30),
     /** Registrations carrying a join code from one address, right or wrong: guessing codes stays slow. */

@@ -38,6 +38,19 @@ export async function requireSession(request: FastifyRequest): Promise<ActiveSes
 }
 
 /**
+ * The caller's session, looked up without sliding it: no write to the session's row, and no expiry header (the
+ * expiry did not move). For requests that must leave no time behind in the member's session, such as starting
+ * an anonymous draft.
+ */
+export async function requireSessionUntouched(request: FastifyRequest): Promise<ActiveSession> {
+  const id = sessionCookie(request);
+  const { database, config } = request.server.deps;
+  const session = id && id.length <= 64 ? await findSession(database, id, config, { touch: false }) : null;
+  if (!session) throw new AppError('UNAUTHORIZED');
+  return session;
+}
+
+/**
  * Opens the session in the browser. The CSRF token is replaced at the same moment, so a token planted or read
  * before login is worthless after it.
  */

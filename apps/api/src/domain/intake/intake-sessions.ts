@@ -5,18 +5,15 @@ import { companies, intakeSessions } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { CaptchaVerifier } from '../../lib/captcha-verifier.ts';
 import { randomToken, sha256Hex } from '../../lib/tokens.ts';
-import { countHit, rateLimited } from '../rate-limits/rate-limits.ts';
+import { countVisitorHit, rateLimited } from '../rate-limits/rate-limits.ts';
 
 /** Long enough to write a report over several evenings; the draft's files go with the session. */
 export const INTAKE_SESSION_DAYS = 7;
 /** After submission the session answers a retried submission with the same report and receipt, this long. */
 export const INTAKE_REPLAY_MINUTES = 15;
 const HOUR = 3600;
-const MINUTE = 60;
 /** New anonymous drafts per IP per hour through a public intake link. */
 const INTAKE_SESSIONS_PER_IP_PER_HOUR = 20;
-/** Intake-page look-ups per IP per minute: enough to use, too few to guess codes. */
-const INTAKE_LOOKUPS_PER_IP_PER_MINUTE = 30;
 
 export interface IntakeSession {
   id: string;
@@ -33,12 +30,14 @@ export interface IntakeCompany {
 }
 
 export async function findCompanyByIntakeCode(
-  { database }: { database: Database },
+  { database, config }: { database: Database; config: Config },
   code: string,
-  client: { addressKey: string },
+  client: { visitorKey: string },
 ): Promise<IntakeCompany> {
-  const ipKey = `intake-lookup:${client.addressKey}`;
-  if ((await countHit(database, ipKey, MINUTE)) > INTAKE_LOOKUPS_PER_IP_PER_MINUTE) throw rateLimited(MINUTE);
+  // Per process, under the process's visitor key, by hour (decision 0030): enough to use, too few to guess codes.
+  const ipKey = `intake-lookup:${client.visitorKey}`;
+  if ((await countVisitorHit(database, ipKey, HOUR)) > config.INTAKE_LOOKUPS_PER_IP_PER_HOUR)
+    throw rateLimited(HOUR);
   const [company] = await database.db
     .select({
       id: companies.id,
@@ -66,15 +65,16 @@ export async function createIntakeSession(
   return { token, expires: Math.floor(expiresAt.getTime() / 1000) };
 }
 
-/** Through a public intake link: the login captcha, and a cap per IP (kept as a keyed hash only). */
+/** Through a public intake link: the login captcha, and a cap per IP (under the process's visitor key only). */
 export async function createPublicIntakeSession(
   deps: { database: Database; config: Config; captcha: CaptchaVerifier },
   code: string,
   captchaSolution: string | undefined,
-  client: { addressKey: string },
+  client: { visitorKey: string },
 ): Promise<{ token: string; expires: number; company: IntakeCompany }> {
-  const ipKey = `intake-new:${client.addressKey}`;
-  if ((await countHit(deps.database, ipKey, HOUR)) > INTAKE_SESSIONS_PER_IP_PER_HOUR) throw rateLimited(HOUR);
+  const ipKey = `intake-new:${client.visitorKey}`;
+  if ((await countVisitorHit(deps.database, ipKey, HOUR)) > INTAKE_SESSIONS_PER_IP_PER_HOUR)
+    throw rateLimited(HOUR);
   await deps.captcha.verify(captchaSolution);
   const company = await findCompanyByIntakeCode(deps, code, client);
   return { ...(await createIntakeSession(deps.database, company.id)), company };

@@ -22,6 +22,13 @@ import { assignableHandlers, caseAssignees, caseExclusionViews } from './assigne
 import { findCompanyReport, type HandlerContext, seesEveryCase } from './case-scope.ts';
 
 /** What a manager sees in place of the reporter of an anonymous case, everywhere. */
+/**
+ * An anonymous report stores no edit time (decision 0030); one stored before that rule is not shown either.
+ */
+function withoutAnonymousEditTime(reportType: string, form: ReportForm): ReportForm {
+  return reportType === 'anonym' ? { ...form, last_edit: null } : form;
+}
+
 export const ANONYMOUS_REPORTER_LABEL = '신고인';
 
 export type { CaseFile, ManagerCase };
@@ -180,7 +187,10 @@ export async function getManagerCase(
     is_feedback_overdue: isFeedbackOverdue(row),
     allowed_transitions: [...STATUS_TRANSITIONS[row.status]],
     reporter: reporterRow ? { name: reporterRow.name, email: reporterRow.email } : null,
-    form: await openJson<ReportForm>(database, 'reports.form', row.id, row.form),
+    form: withoutAnonymousEditTime(
+      row.reportType,
+      await openJson<ReportForm>(database, 'reports.form', row.id, row.form),
+    ),
     files: fileViews,
     history: await Promise.all(
       history.map(async ({ entry, actorName }) => ({

@@ -16,6 +16,28 @@ export async function countHit(database: Database, key: string, windowSeconds: n
   return Number(rows[0]?.count ?? 0);
 }
 
+/**
+ * An anonymous visitor's hit (intake pages, receipts), keyed by the process's visitor key (decision 0030). The
+ * row ends with its window, and the same statement deletes every row whose window has ended: a database copy
+ * holds at most the current window's counters, by hour, under keys nobody can turn back into addresses.
+ */
+export async function countVisitorHit(
+  database: Database,
+  key: string,
+  windowSeconds: number,
+): Promise<number> {
+  const rows = await database.query<{ count: number }>(
+    `WITH ended AS (DELETE FROM rate_limits WHERE expires_at <= now())
+     INSERT INTO rate_limits (key, window_start, count, expires_at)
+     VALUES ($1, to_timestamp(floor(extract(epoch from now()) / $2) * $2), 1,
+             to_timestamp(floor(extract(epoch from now()) / $2) * $2) + make_interval(secs => $2))
+     ON CONFLICT (key, window_start) DO UPDATE SET count = rate_limits.count + 1
+     RETURNING count`,
+    [key, windowSeconds],
+  );
+  return Number(rows[0]?.count ?? 0);
+}
+
 export async function currentCount(database: Database, key: string, windowSeconds: number): Promise<number> {
   const rows = await database.query<{ count: number }>(
     `SELECT count FROM rate_limits
@@ -38,5 +60,5 @@ export function rateLimited(windowSeconds: number): AppError {
 }
 
 export async function pruneRateLimits(database: Database): Promise<void> {
-  await database.query('DELETE FROM rate_limits WHERE expires_at < now()');
+  await database.query('DELETE FROM rate_limits WHERE expires_at <= now()');
 }

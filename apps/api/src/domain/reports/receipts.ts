@@ -7,14 +7,20 @@ import { platformSecrets, receiptSessions, reports } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { CaptchaVerifier } from '../../lib/captcha-verifier.ts';
 import { randomToken, sha256Hex } from '../../lib/tokens.ts';
-import { countHit, rateLimited } from '../rate-limits/rate-limits.ts';
+import { countVisitorHit, rateLimited } from '../rate-limits/rate-limits.ts';
 
 export const RECEIPT_DIGITS = 16;
 /**
  * A receipt session does not slide: a last-seen write would record in the database when the reporter reads
- * their case. Two hours, like the idle limit of an account session.
+ * their case. At least two hours, like the idle limit of an account session.
  */
 export const RECEIPT_SESSION_SECONDS = 2 * 3600;
+/**
+ * And up to this much more, drawn per session (decision 0030): its expiry minus two hours is then no longer the
+ * time of the visit, only somewhere in the two hours before that.
+ */
+export const RECEIPT_SESSION_JITTER_SECONDS = 2 * 3600;
+const HOUR = 3600;
 
 /** 16 decimal digits from the system CSPRNG: 10^16 receipts, each tried at argon2id cost. */
 export function generateReceipt(): string {
@@ -83,7 +89,9 @@ export async function createReceiptSession(
   reportId: string,
 ): Promise<{ id: string; expires: number }> {
   const id = randomToken();
-  const expiresAt = new Date(Date.now() + RECEIPT_SESSION_SECONDS * 1000);
+  const lifetimeSeconds = RECEIPT_SESSION_SECONDS + randomInt(RECEIPT_SESSION_JITTER_SECONDS + 1);
+  // Whole seconds, so the stored value has no sub-second part left to line up with the visit.
+  const expiresAt = new Date((Math.floor(Date.now() / 1000) + lifetimeSeconds) * 1000);
   await executor.insert(receiptSessions).values({ idHash: sha256Hex(id), reportId, expiresAt });
   return { id, expires: Math.floor(expiresAt.getTime() / 1000) };
 }
@@ -113,16 +121,18 @@ export async function pruneReceiptSessions(database: Database): Promise<void> {
 }
 
 /**
- * Opens the report a receipt belongs to. Throttled like a login, on the same per-IP counter, with the login
- * captcha; a wrong receipt is the same 400 as a wrong password, after the same argon2id work.
+ * Opens the report a receipt belongs to. Throttled per address and hour under the process's visitor key
+ * (decision 0030), never under SECRET_KEY, with the login captcha; a wrong receipt is the same 400 as a wrong
+ * password, after the same argon2id work.
  */
 export async function openReceipt(
   { database, config, captcha }: { database: Database; config: Config; captcha: CaptchaVerifier },
   input: { receipt: string; captcha?: string },
-  client: { addressKey: string },
+  client: { visitorKey: string },
 ): Promise<{ sessionId: string; reportId: string; expires: number }> {
-  const ipKey = `login-ip:${client.addressKey}`;
-  if ((await countHit(database, ipKey, 60)) > config.LOGIN_LIMIT_PER_IP_PER_MINUTE) throw rateLimited(60);
+  const ipKey = `receipt-ip:${client.visitorKey}`;
+  if ((await countVisitorHit(database, ipKey, HOUR)) > config.RECEIPT_LIMIT_PER_IP_PER_HOUR)
+    throw rateLimited(HOUR);
   await captcha.verify(input.captcha);
   const digits = normalizeReceipt(input.receipt);
   // A malformed receipt costs the same hash, so the answer's timing says nothing about the format check.

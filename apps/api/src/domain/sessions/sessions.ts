@@ -76,12 +76,14 @@ const sessionLookup = keptStatement((db: Db) =>
 
 /**
  * Finds a live session and slides its idle limit; an expired one, or one of a suspended company's user, is
- * deleted on sight.
+ * deleted on sight. With `touch: false` the last-seen time is left as it was: starting an anonymous draft reads
+ * the member's company this way, so the session's row keeps no trace of that instant (decision 0030).
  */
 export async function findSession(
   database: Database,
   id: string,
   limits: SessionLimits,
+  options: { touch?: boolean } = {},
 ): Promise<ActiveSession | null> {
   const idHash = sha256Hex(id);
   const [row] = await sessionLookup(database.db, { idHash });
@@ -93,7 +95,7 @@ export async function findSession(
     return null;
   }
   let lastSeenAt = row.lastSeenAt;
-  if (now - row.lastSeenAt.getTime() >= LAST_SEEN_WRITE_INTERVAL_MS) {
+  if (options.touch !== false && now - row.lastSeenAt.getTime() >= LAST_SEEN_WRITE_INTERVAL_MS) {
     lastSeenAt = new Date(now);
     await database.db.update(sessions).set({ lastSeenAt }).where(eq(sessions.idHash, idHash));
   }

@@ -12,7 +12,7 @@ import {
   findCompanyByIntakeCode,
 } from '../../../domain/intake/intake-sessions.ts';
 import { AppError } from '../../../lib/app-error.ts';
-import { requireSession } from '../../../plugins/session.ts';
+import { requireSessionUntouched } from '../../../plugins/session.ts';
 import { errorResponses } from '../../schemas.ts';
 
 /**
@@ -34,7 +34,7 @@ export const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const company = await findCompanyByIntakeCode(deps, request.params.code, {
-        addressKey: request.addressKey,
+        visitorKey: request.visitorKey,
       });
       return {
         company: { name: company.name },
@@ -58,7 +58,7 @@ export const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
       const { code, captcha } = request.body;
       if (code) {
         const session = await createPublicIntakeSession(deps, code, captcha, {
-          addressKey: request.addressKey,
+          visitorKey: request.visitorKey,
         });
         return reply.status(201).send({
           token: session.token,
@@ -66,7 +66,8 @@ export const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
           company: { name: session.company.name },
         });
       }
-      const { user } = await requireSession(request);
+      // Read without sliding the member's session: its last-seen time must not mark when the draft began.
+      const { user } = await requireSessionUntouched(request);
       if (!user.companyId) throw new AppError('NO_COMPANY');
       const session = await createIntakeSession(deps.database, user.companyId);
       return reply.status(201).send({

@@ -25,7 +25,7 @@ export const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const opened = await openReceipt(deps, request.body, { addressKey: request.addressKey });
+      const opened = await openReceipt(deps, request.body, { visitorKey: request.visitorKey });
       setReceiptCookie(request, reply, { id: opened.sessionId, expires: opened.expires });
       return { report_id: opened.reportId, expires: opened.expires };
     },
