@@ -126,6 +126,7 @@ export type InvitableRole = (typeof INVITABLE_ROLES)[number];
 export const COMPANY_AUDIT_ACTIONS = [
   'company.settings',
   'company.join_code',
+  'company.intake_code',
   'company.domain',
   'company.invitation',
   'user.role',

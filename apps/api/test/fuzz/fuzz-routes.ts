@@ -413,6 +413,7 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
     ],
   },
   'POST /api/v1/company/join-code/rotate': { bodies: () => [{}] },
+  'POST /api/v1/company/intake-code/rotate': { bodies: () => [{}] },
   'GET /api/v1/company/people': {},
   'PATCH /api/v1/company/people/:id': { bodies: () => [{ role: 'member' }, { role: 'investigator' }] },
   'GET /api/v1/company/invitations': {},

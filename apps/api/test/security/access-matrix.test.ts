@@ -565,6 +565,11 @@ const TABLE: Record<
     call: (f) => ({ url: '/api/v1/user/join', json: { join_code: f.intakeCodeA } }),
     expect: anyUser(409),
   },
+  // After every row that opens company A's intake page by its code: this closes that link (decision 0030).
+  'POST /api/v1/company/intake-code/rotate': {
+    call: () => ({ url: '/api/v1/company/intake-code/rotate' }),
+    expect: companyAdminOnly(200),
+  },
 
   // Last: it ends the sessions of everyone above.
   'DELETE /api/v1/token': { call: () => ({ url: '/api/v1/token/' }), expect: everyone(204) },

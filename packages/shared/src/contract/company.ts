@@ -33,6 +33,10 @@ export const companySettingsSchema = z.object({
 });
 export type CompanySettings = z.infer<typeof companySettingsSchema>;
 
+/** POST /api/v1/company/intake-code/rotate: the new intake link; the old one no longer opens. */
+export const intakeCodeRotated = z.object({ intake_code: z.string(), intake_url: z.string() });
+export type IntakeCodeRotated = z.infer<typeof intakeCodeRotated>;
+
 export const personSchema = z.object({
   id: z.uuid(),
   name: z.string(),

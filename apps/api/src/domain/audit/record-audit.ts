@@ -26,6 +26,7 @@ export type AuditAction =
   | 'company.resume'
   | 'company.settings'
   | 'company.join_code'
+  | 'company.intake_code'
   | 'company.domain'
   | 'company.invitation'
   | 'user.role';

@@ -5,6 +5,7 @@ import type { Database, Db } from '../../db/client.ts';
 import { companies } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/record-audit.ts';
+import { generateIntakeCode } from '../intake/intake-code.ts';
 import type { HandlerContext } from '../manager/access.ts';
 import { generateJoinCode } from './admin.ts';
 
@@ -160,4 +161,27 @@ export async function rotateJoinCode(database: Database, admin: HandlerContext):
     });
     return joinCode;
   });
+}
+
+/**
+ * A new intake link code; the old link stops working at once (its page and new drafts answer 404; drafts already
+ * started keep their own token). Recorded in the company's log, the code itself left out of it.
+ */
+export async function rotateIntakeCode(
+  deps: { database: Database; config: Config },
+  admin: HandlerContext,
+): Promise<{ intake_code: string; intake_url: string }> {
+  const intakeCode = generateIntakeCode();
+  await deps.database.db.transaction(async (tx) => {
+    await tx.update(companies).set({ intakeCode }).where(eq(companies.id, admin.companyId));
+    await recordAudit(tx, {
+      companyId: admin.companyId,
+      actorId: admin.userId,
+      action: 'company.intake_code',
+      targetType: 'company',
+      targetId: admin.companyId,
+      detail: { rotated: true },
+    });
+  });
+  return { intake_code: intakeCode, intake_url: `${deps.config.PUBLIC_URL}/c/${intakeCode}` };
 }

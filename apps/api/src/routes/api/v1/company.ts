@@ -8,6 +8,7 @@ import {
   companyAuditResponse,
   companySettingsSchema,
   domainsResponse,
+  intakeCodeRotated,
   pendingCompanyInvitationsResponse,
   peopleResponse,
   personSchema,
@@ -31,6 +32,7 @@ import {
 } from '../../../domain/companies/people.ts';
 import {
   getCompanySettings,
+  rotateIntakeCode,
   rotateJoinCode,
   updateCompanySettings,
 } from '../../../domain/companies/settings.ts';
@@ -84,6 +86,21 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const admin = await requireCompanyAdmin(await getSession(request));
       return { join_code: await rotateJoinCode(deps.database, admin) };
+    },
+  );
+
+  app.post(
+    '/api/v1/company/intake-code/rotate',
+    {
+      schema: {
+        tags,
+        summary: 'Replace the public intake link (the old one stops working)',
+        response: { 200: intakeCodeRotated, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const admin = await requireCompanyAdmin(await getSession(request));
+      return rotateIntakeCode(deps, admin);
     },
   );
 

@@ -5,6 +5,7 @@ import type {
   CompanyAuditPage,
   CompanySettings,
   Domains,
+  IntakeCodeRotated,
   PendingCompanyInvitation,
   Person,
 } from '@ansim/shared/contract/company';
@@ -102,6 +103,12 @@ export const useUpdateSettings = () => {
 export const useRotateJoinCode = () =>
   useSettingsMutation(
     () => request<{ join_code: string }>('post', '/api/v1/company/join-code/rotate'),
+    [SETTINGS_PATH],
+  );
+
+export const useRotateIntakeCode = () =>
+  useSettingsMutation(
+    () => request<IntakeCodeRotated>('post', '/api/v1/company/intake-code/rotate'),
     [SETTINGS_PATH],
   );
 

@@ -42,6 +42,8 @@ export function describeAuditEntry(entry: AuditEntry, t: TFunction): string {
       });
     case 'company.join_code':
       return t('settings.audit.detail.rotated');
+    case 'company.intake_code':
+      return t('settings.audit.detail.intakeRotated');
     case 'company.domain': {
       const key =
         detail.step === 'verified'

@@ -9,7 +9,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { showSnackbar } from '../../../components/snackbar/snackbar-store';
-import { type CompanySettings, useRotateJoinCode } from '../api/company-settings';
+import { type CompanySettings, useRotateIntakeCode, useRotateJoinCode } from '../api/company-settings';
 import { SettingsSection } from './settings-section';
 
 const IntakeQr = lazy(() => import('./intake-qr'));
@@ -66,7 +66,9 @@ function PrintNotice({ settings }: { settings: CompanySettings }) {
 export function JoinCodeTab({ settings }: { settings: CompanySettings }) {
   const { t } = useTranslation();
   const rotate = useRotateJoinCode();
+  const rotateIntake = useRotateIntakeCode();
   const [confirming, setConfirming] = useState(false);
+  const [confirmingIntake, setConfirmingIntake] = useState(false);
   const copy = (text: string) =>
     void navigator.clipboard
       ?.writeText(text)
@@ -143,6 +145,23 @@ export function JoinCodeTab({ settings }: { settings: CompanySettings }) {
             </Stack>
           </Stack>
         </Stack>
+        <Typography component="p" variant="body2" color="text.secondary" sx={{ mt: 3, mb: 1 }}>
+          {t('settings.joinCode.intakeRotateHelp')}
+        </Typography>
+        <Button
+          color="error"
+          variant="outlined"
+          onClick={() => setConfirmingIntake(true)}
+          disabled={rotateIntake.isPending}
+          data-testid="rotate-intake"
+        >
+          {t('settings.joinCode.intakeRotate')}
+        </Button>
+        {rotateIntake.error && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {rotateIntake.error.message}
+          </Alert>
+        )}
       </SettingsSection>
       <PrintNotice settings={settings} />
       <ConfirmDialog
@@ -157,6 +176,19 @@ export function JoinCodeTab({ settings }: { settings: CompanySettings }) {
           })
         }
         onClose={() => setConfirming(false)}
+      />
+      <ConfirmDialog
+        open={confirmingIntake}
+        title={t('settings.joinCode.intakeRotate')}
+        body={t('settings.joinCode.intakeRotateConfirm')}
+        confirmLabel={t('settings.joinCode.intakeRotate')}
+        cancelLabel={t('settings.cancel')}
+        onConfirm={() =>
+          rotateIntake.mutate(undefined, {
+            onSuccess: () => showSnackbar(t('settings.joinCode.intakeRotated'), 'success'),
+          })
+        }
+        onClose={() => setConfirmingIntake(false)}
       />
     </Stack>
   );
