@@ -422,8 +422,9 @@ export async function seedManyReports(
   await client.connect();
   try {
     const varied: Record<string, string> = {
-      // The product's shape (2026-0123), six digits so the numbers stay apart from the counter's own.
-      case_number: `to_char(created, 'YYYY') || '-' || lpad(i::text, 6, '0')`,
+      // The product's shape (2026-K7M3QX, decision 0030): the row number in six Crockford base32 characters, so
+      // each is unique; a submission during the bench takes a reference the company has not used.
+      case_number: `to_char(created, 'YYYY') || '-' || (SELECT string_agg(substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', 1 + (i >> (5 * (5 - d))) % 32, 1), '' ORDER BY d) FROM generate_series(0, 5) AS d)`,
       report_type: `(ARRAY['anonym','brief','formal'])[1 + i % 3]`,
       status: `(ARRAY['received','investigating','action_taken','closed','dismissed'])[1 + i % 5]`,
       idempotency_key: 'NULL',

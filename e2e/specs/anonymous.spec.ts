@@ -237,7 +237,7 @@ test('a member files anonymously, gets a receipt, logs out and follows the case 
   await expect(page).toHaveURL(/\/report-detail\/[0-9a-f-]{36}\/$/);
   const id = /report-detail\/([0-9a-f-]{36})/.exec(page.url())![1]!;
   const heading = page.getByRole('heading', { level: 1 });
-  await expect(heading).toHaveText(/^사건 \d{4}-\d{4}$/);
+  await expect(heading).toHaveText(/^사건 \d{4}-[0-9A-HJKMNP-TV-Z]{6}$/);
   memberReport = { id, receipt, caseNumber: (await heading.textContent())!.replace('사건 ', '') };
   await expect(page.getByTestId('report-status')).toHaveText('접수');
 

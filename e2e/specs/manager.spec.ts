@@ -312,7 +312,7 @@ test('protective measures, invitations, the print view and the PDF record', asyn
     page.waitForEvent('download'),
     page.getByRole('link', { name: '조사보고서 PDF' }).click(),
   ]);
-  expect(download.suggestedFilename()).toMatch(/^조사보고서-\d{4}-\d{4}\.pdf$/);
+  expect(download.suggestedFilename()).toMatch(/^조사보고서-\d{4}-[0-9A-HJKMNP-TV-Z]{6}\.pdf$/);
   const pdf = readFileSync(await download.path());
   expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 });

@@ -158,7 +158,7 @@ async function submitAndFind(page: Page, type: WizardType) {
   await expect(page).toHaveURL(/\/report-detail\/[0-9a-f-]{36}\/$/);
   await expect(page.getByRole('status')).toContainText('신고가 성공적으로 접수되었습니다.');
   const heading = page.getByRole('heading', { level: 1 });
-  await expect(heading).toHaveText(/^사건 \d{4}-\d{4}$/);
+  await expect(heading).toHaveText(/^사건 \d{4}-[0-9A-HJKMNP-TV-Z]{6}$/);
   const caseNumber = (await heading.textContent())!.replace('사건 ', '');
   await expect(page.getByTestId('report-status')).toHaveText('접수');
   await expect(page.getByTestId('report-files')).toContainText('메신저-캡처.png');

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { CASE_REFERENCE_PATTERN } from '@ansim/shared/case-reference';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caseDeletions, files, reportFiles, reports } from '../src/db/schema.ts';
@@ -190,7 +191,7 @@ describe('retention', () => {
       filesDeleted: 2,
       deletedAt: now,
     });
-    expect(records[0]!.caseNumber).toMatch(/^\d{4}-\d{4}$/);
+    expect(records[0]!.caseNumber).toMatch(CASE_REFERENCE_PATTERN);
     expect(records[0]!.closedAt).toEqual(closed);
     expect(records[0]!.receivedAt.getTime()).toBeLessThanOrEqual(closed.getTime());
     expect(records[0]!.retentionSetAt).toBeInstanceOf(Date);

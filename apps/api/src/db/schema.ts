@@ -29,7 +29,11 @@ export const companies = pgTable(
     /** The code of the company's public intake link `/c/{code}`: anonymous reports without an account. */
     intakeCode: text('intake_code')
       .notNull()
-      .default(sql`substr(replace(gen_random_uuid()::text, '-', ''), 1, 12)`),
+      // 24 hex digits, 96 random bits: the first 12 of two v4 UUIDs (each fully random before its version digit).
+      // The API makes its own (generateIntakeCode, 80 bits); this is for rows inserted without one.
+      .default(
+        sql`substr(replace(gen_random_uuid()::text, '-', ''), 1, 12) || substr(replace(gen_random_uuid()::text, '-', ''), 1, 12)`,
+      ),
     /** The company's own help text shown on its intake page. */
     intakeHelpText: text('intake_help_text').notNull().default(''),
     /** Days to acknowledge a new case, and to give the reporter feedback (defaults: 7 days, 3 months). */
@@ -297,19 +301,6 @@ export const rateLimits = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index('rate_limits_expires_idx').on(t.expiresAt)],
-);
-
-/** Per-company, per-year case counters behind case numbers like 2026-0001 that staff can quote. */
-export const caseCounters = pgTable(
-  'case_counters',
-  {
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
-    year: integer('year').notNull(),
-    lastNumber: integer('last_number').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.companyId, t.year] })],
 );
 
 /**

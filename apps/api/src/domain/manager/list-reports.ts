@@ -1,3 +1,4 @@
+import { caseReferencePrefix } from '@ansim/shared/case-reference';
 import { REPORT_STATUSES, REPORTER_TYPES } from '@ansim/shared/constants';
 import type { ManagerListPage, ManagerListRow } from '@ansim/shared/contract/manager';
 import {
@@ -131,12 +132,6 @@ export function overdueCondition(now: Date | Placeholder = new Date()): SQL {
 }
 
 /**
- * The filters of the list. `q` matches the start of a case number, or the accused person's whole name through
- * its blind index (the name itself is sealed): spacing, width and case aside, but not a part of the name.
- */
-const CASE_NUMBER_PREFIX = /^\d[\d-]*$/;
-
-/**
  * What a list statement looks like apart from its values: which filters are present, the sort, whether the page
  * starts at a cursor (and in which direction it is read), the count asked for, and whether the handler sees every
  * case. Every statement of one shape is the same SQL text with other values, so it is built once (`listStatements`).
@@ -193,11 +188,11 @@ function listWhere(shape: ListShape): SQL {
   if (shape.dateFrom) conditions.push(gte(reports.createdAt, value('dateFrom')));
   if (shape.dateTo) conditions.push(lt(reports.createdAt, value('dateTo')));
   if (shape.overdue) conditions.push(overdueCondition(value('now')));
-  // A case number (2026-0001, or its start) is digits and hyphens, and no one's name is: each shape gets the
-  // one condition it needs, so a name search is a lookup on (company_id, accused_name_index) and never a
-  // scan of the company's cases that an OR with the case number would force.
-  // Digits and hyphens have no case, so LIKE matches what ILIKE did, and a prefix LIKE is a range of the
-  // text_pattern_ops index (reports_company_case_number_pattern_idx) whatever the database's collation.
+  // A case reference (2026-K7M3QX, or its start) begins with the year's digits, and no one's name does: each
+  // shape gets the one condition it needs, so a name search is a lookup on (company_id, accused_name_index) and
+  // never a scan of the company's cases that an OR with the case number would force. The typed prefix is already
+  // in the stored form (upper case, `caseReferencePrefix`), so LIKE is enough, and a prefix LIKE is a range of
+  // the text_pattern_ops index (reports_company_case_number_pattern_idx) whatever the database's collation.
   if (shape.search === 'case_number') conditions.push(like(reports.caseNumber, value('caseNumberPattern')));
   if (shape.search === 'name')
     conditions.push(sql`${reports.accusedNameIndex} = ANY(${value('nameIndexes')}::text[])`);
@@ -230,9 +225,12 @@ async function listRequest(
     values.dateTo = new Date(new Date(`${query.date_to}T00:00:00+09:00`).getTime() + 86_400_000);
   if (query.overdue === 'true') values.now = new Date();
   let search: ListShape['search'] = 'none';
-  if (query.q && CASE_NUMBER_PREFIX.test(query.q)) {
+  // `q` is the start of a case reference (typed in any case), or the accused person's whole name through its blind
+  // index (the name itself is sealed): spacing, width and case aside, but not a part of the name.
+  const referencePrefix = query.q ? caseReferencePrefix(query.q) : null;
+  if (referencePrefix) {
     search = 'case_number';
-    values.caseNumberPattern = `${query.q}%`;
+    values.caseNumberPattern = `${referencePrefix}%`;
   } else if (query.q) {
     const indexes = await blindIndexCandidates(database, handler.companyId, 'reports.accused_name', query.q);
     search = indexes.length ? 'name' : 'nothing';

@@ -21,6 +21,7 @@ import {
 import { caseHandlerCondition } from '../manager/case-scope.ts';
 import { excludeAccusedFromNewCase } from '../manager/conflicts.ts';
 import type { SessionUser } from '../sessions/sessions.ts';
+import { caseReferenceCandidates } from './case-reference.ts';
 import { formatReceipt, issueReceipt } from './receipts.ts';
 import { statsDimensions } from './stat-dimensions.ts';
 
@@ -58,6 +59,8 @@ export function normalizeReporterForm(form: ReportForm): ReportForm {
   };
   if (form.report_type === 'anonym') {
     for (const field of REPORTER_IDENTITY_FIELDS) stored[field] = '';
+    // The browser's clock at the last keystroke: a time a manager could line up with who was at a desk.
+    stored.last_edit = null;
   }
   return stored;
 }
@@ -319,19 +322,23 @@ SELECT report.id AS report_id,
 );
 
 /**
- * The case number from the company's counter, and who is to hear of the case, in one statement (decision 0024).
- * The counter row stays locked until commit, so every submission of the company waits on it: it is taken in the
- * transaction's last statement but the notice mails, to hold it only for the numbering, those mails and the
- * commit. The number is the year and the counter, zero-padded to at least four digits.
+ * The case reference, and who is to hear of the case, in one statement (decision 0024). The reference is the year
+ * and six random Crockford base32 characters (decision 0030): the first of the candidates the company has not
+ * used yet, so a reference says nothing of how many cases came before it or in between, and a handler who is
+ * excluded from a case cannot find it as a gap. No counter row is locked: submissions of one company no longer
+ * wait on each other; the unique (company_id, case_number) index is the guard.
  */
 export const numberReportStatement = keptSql<{ case_number: string; handler_emails: string[] }>(
-  () => sql`WITH counter AS (
-  INSERT INTO case_counters (company_id, year, last_number) VALUES (${value('companyId')}, ${value('year')}, 1)
-  ON CONFLICT (company_id, year) DO UPDATE SET last_number = case_counters.last_number + 1
-  RETURNING last_number
+  () => sql`WITH chosen AS (
+  SELECT candidate.reference
+    FROM unnest(${value('candidates')}::text[]) WITH ORDINALITY AS candidate(reference, n)
+   WHERE NOT EXISTS (SELECT 1 FROM reports taken
+                      WHERE taken.company_id = ${value('companyId')} AND taken.case_number = candidate.reference)
+   ORDER BY candidate.n
+   LIMIT 1
 ), numbered AS (
-  UPDATE reports SET case_number = ${value('prefix')} || lpad(counter.last_number::text, greatest(4, length(counter.last_number::text)), '0')
-    FROM counter WHERE reports.id = ${value('reportId')} RETURNING reports.case_number
+  UPDATE reports SET case_number = chosen.reference
+    FROM chosen WHERE reports.id = ${value('reportId')} RETURNING reports.case_number
 )
 SELECT numbered.case_number,
        (SELECT coalesce(array_agg(${users.email}), '{}') FROM ${users}
@@ -395,14 +402,14 @@ async function insertReport(
     },
     report.handlers,
   );
-  const year = new Date().getFullYear();
   const { rows: numbered } = await numberReportStatement(tx, {
     companyId,
-    year,
-    prefix: `${year}-`,
+    candidates: caseReferenceCandidates(new Date().getFullYear()),
     reportId,
   });
-  const caseNumber = numbered[0]!.case_number;
+  // Every candidate taken: 8 draws from 2^30 each, so only a company with a billion cases in a year gets here.
+  if (!numbered[0]) throw new Error('no free case reference among the candidates');
+  const caseNumber = numbered[0].case_number;
   const mail = newCaseMail({
     caseNumber,
     typeLabel: REPORT_TYPE_LABELS_KO[stored.report_type as 'anonym' | 'brief' | 'formal'],
