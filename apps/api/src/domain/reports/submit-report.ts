@@ -408,14 +408,15 @@ async function insertReport(
     reportId,
   });
   // Every candidate taken: 8 draws from 2^30 each, so only a company with a billion cases in a year gets here.
-  if (!numbered[0]) throw new Error('no free case reference among the candidates');
-  const caseNumber = numbered[0].case_number;
+  const reference = numbered[0];
+  if (!reference) throw new Error('no free case reference among the candidates');
+  const caseNumber = reference.case_number;
   const mail = newCaseMail({
     caseNumber,
     typeLabel: REPORT_TYPE_LABELS_KO[stored.report_type as 'anonym' | 'brief' | 'formal'],
     url: `${config.PUBLIC_URL}/manager/detail/${reportId}`,
   });
-  const recipients = numbered[0]!.handler_emails;
+  const recipients = reference.handler_emails;
   await enqueueMails(
     tx,
     'new_case',
