@@ -1,3 +1,4 @@
+import { REPORT_LIMITS } from '@ansim/shared/report-form-options';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCorpus, CORPUS_MARK, type CorpusFile } from './corpus/build-corpus.ts';
 import { scanForSentinels } from './corpus/scan.ts';
@@ -30,9 +31,15 @@ beforeAll(async () => {
 }, 900_000);
 afterAll(() => ctx.close());
 
-const actCiting = (ids: string[]) => ({
-  acts: [{ date: '2026-10-01', location: '본사', description: '폭언', evidences: ids }],
-});
+/** Acts citing the files, as many to an act as the form allows. */
+const actCiting = (ids: string[]) => {
+  const acts = [];
+  for (let at = 0; at < ids.length; at += REPORT_LIMITS.evidencesPerItem) {
+    const evidences = ids.slice(at, at + REPORT_LIMITS.evidencesPerItem);
+    acts.push({ date: '2026-10-01', location: '본사', description: '폭언', evidences });
+  }
+  return { acts };
+};
 
 describe('the evidence corpus', () => {
   it('holds 25 or more real-world shapes, each with its sentinel where the scanner finds it', async () => {
