@@ -176,7 +176,14 @@ export function EvidenceField({
                     {warnsUnremovable && file?.metadata === 'unremovable' && (
                       <Typography
                         variant="body2"
-                        sx={{ mt: 0.5, color: 'warning.dark' }}
+                        // Body text colour for contrast; the warning colour marks it as a bar beside it.
+                        sx={{
+                          mt: 0.5,
+                          pl: 1,
+                          borderLeft: 3,
+                          borderColor: 'warning.main',
+                          color: 'text.primary',
+                        }}
                         data-testid={`${testIdPrefix}-metadata-kept`}
                       >
                         {t('evidence.metadataKept')}
