@@ -320,6 +320,8 @@ test('a named report’s file whose hidden data could not be removed is flagged 
   page,
   member,
 }) => {
+  // Two widths of axe on a long form: room for a busy machine.
+  test.setTimeout(180_000);
   await logIn(page, member);
   await chooseType(page, 'brief');
   await fillParties(page, 'brief');
