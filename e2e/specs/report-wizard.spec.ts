@@ -316,6 +316,31 @@ test('a file over the limit and a disguised file each show the server Korean mes
   expect(JSON.parse(acts!)[0].evidences).toEqual([]);
 });
 
+test('a named report’s file whose hidden data could not be removed is flagged at upload', async ({
+  page,
+  member,
+}) => {
+  // Two widths of axe on a long form: room for a busy machine.
+  test.setTimeout(180_000);
+  await logIn(page, member);
+  await chooseType(page, 'brief');
+  await fillParties(page, 'brief');
+  await next(page);
+  await expect(stepTitle(page)).toHaveText('괴롭힘 행위 및 증거');
+  await page.getByRole('button', { name: '괴롭힘 행위 추가' }).click();
+  // An HWP 5 file (an OLE compound file): its summary stream keeps the author, and no cleaner edits it.
+  await page.getByTestId('evidence-input-acts-0').setInputFiles({
+    name: '진술서.hwp',
+    mimeType: 'application/x-hwp',
+    buffer: Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(1024)]),
+  });
+  const item = page.getByTestId('evidence-item').filter({ hasText: '진술서.hwp' });
+  await expect(item.getByTestId('evidence-metadata-kept')).toHaveText(
+    '이 파일에서는 작성자·촬영 위치 같은 숨은 정보를 지우지 못했습니다. 담당자가 파일을 열면 그 정보를 그대로 볼 수 있습니다.',
+  );
+  await checkScreen(page, 'evidence-metadata-kept');
+});
+
 test('the wizard is usable with the keyboard alone', async ({ page, member }) => {
   await logIn(page, member);
   await chooseType(page, 'anonym');

@@ -64,7 +64,7 @@ async function withTemporaryFile<T>(
   }
 }
 
-async function exiftoolWrite(extension: string, bytes: Buffer, tags: string[]): Promise<Buffer> {
+export async function exiftoolWrite(extension: string, bytes: Buffer, tags: string[]): Promise<Buffer> {
   return withTemporaryFile(extension, bytes, async (file) => {
     await runFile(EXIFTOOL, ['-q', '-overwrite_original', '-charset', 'iptc=UTF8', ...tags, file]);
     return fs.readFile(file);
@@ -106,7 +106,7 @@ const EXIF_PERSON = [
 
 // ── Images ─────────────────────────────────────────────────────────────────────────────────────────────
 
-function segment(marker: number, payload: Buffer): Buffer {
+export function segment(marker: number, payload: Buffer): Buffer {
   const header = Buffer.alloc(4);
   header.writeUInt16BE(0xff00 | marker, 0);
   header.writeUInt16BE(payload.length + 2, 2);
@@ -114,7 +114,7 @@ function segment(marker: number, payload: Buffer): Buffer {
 }
 
 /** An 8×8 grey baseline JPEG: one DC and one AC code, each one bit long. */
-function plainJpeg(): Buffer {
+export function plainJpeg(): Buffer {
   const huffman = (tableClass: number) =>
     segment(0xc4, Buffer.from([tableClass, 1, ...Array(15).fill(0), 0x00]));
   return Buffer.concat([
@@ -153,7 +153,7 @@ async function jpegFixture(): Promise<Buffer> {
   ]);
 }
 
-function pngChunk(type: string, data: Buffer): Buffer {
+export function pngChunk(type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4);
   length.writeUInt32BE(data.length);
   const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
@@ -163,7 +163,7 @@ function pngChunk(type: string, data: Buffer): Buffer {
 }
 
 /** A 2×2 RGB PNG. */
-function plainPng(): Buffer {
+export function plainPng(): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(2, 0);
   header.writeUInt32BE(2, 4);
@@ -197,7 +197,7 @@ async function pngFixture(): Promise<Buffer> {
 }
 
 /** A 1×1 lossless WebP (VP8L). */
-const PLAIN_WEBP = Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==', 'base64');
+export const PLAIN_WEBP = Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==', 'base64');
 
 async function webpFixture(): Promise<Buffer> {
   return exiftoolWrite('.webp', PLAIN_WEBP, [...EXIF_PERSON, ...XMP_PERSON]);
@@ -424,7 +424,7 @@ function wavFixture(): Buffer {
 
 // ── MP4 family ─────────────────────────────────────────────────────────────────────────────────────────
 
-function box(type: string, ...content: Buffer[]): Buffer {
+export function box(type: string, ...content: Buffer[]): Buffer {
   const body = Buffer.concat(content);
   const header = Buffer.alloc(8);
   header.writeUInt32BE(body.length + 8, 0);
@@ -477,7 +477,7 @@ function gpsTrack(sampleOffset: number, sampleSize: number): Buffer {
 }
 
 /** ftyp, a movie with a GPS track, and media data; exiftool adds the tags. */
-function plainMp4(brand: string): Buffer {
+export function plainMp4(brand: string): Buffer {
   const movieHeader = Buffer.alloc(100);
   movieHeader.writeUInt32BE(1000, 12);
   movieHeader.writeUInt32BE(0x00010000, 20);
@@ -517,13 +517,14 @@ async function mp4Fixture(brand: string, extension: string): Promise<Buffer> {
 
 // ── Office and HWPX ────────────────────────────────────────────────────────────────────────────────────
 
-const CONTENT_TYPES = (overrides: string) =>
+export const CONTENT_TYPES = (overrides: string) =>
   `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>${overrides}<Override PartName="/docProps/core.xml" ContentType="application/vnd.openxmlformats-package.core-properties+xml"/><Override PartName="/docProps/app.xml" ContentType="application/vnd.openxmlformats-officedocument.extended-properties+xml"/><Override PartName="/docProps/custom.xml" ContentType="application/vnd.openxmlformats-officedocument.custom-properties+xml"/></Types>`;
 
-const ROOT_RELS = (mainType: string, target: string) =>
+export const ROOT_RELS = (mainType: string, target: string) =>
   `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${mainType}" Target="${target}"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/package/2006/relationships/metadata/core-properties" Target="docProps/core.xml"/><Relationship Id="rId3" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/extended-properties" Target="docProps/app.xml"/><Relationship Id="rId4" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/custom-properties" Target="docProps/custom.xml"/></Relationships>`;
 
-const OFFICE_DOCUMENT = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument';
+export const OFFICE_DOCUMENT =
+  'http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument';
 
 function docProps(application: string): Record<string, string> {
   return {
@@ -534,7 +535,7 @@ function docProps(application: string): Record<string, string> {
 }
 
 /** Parts stored uncompressed, so that a test of the upload's raw bytes proves the name was there. */
-function officeZip(parts: Record<string, string | Buffer>): Buffer {
+export function officeZip(parts: Record<string, string | Buffer>): Buffer {
   return Buffer.from(
     zipSync(
       Object.fromEntries(

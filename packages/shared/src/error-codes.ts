@@ -54,6 +54,8 @@ export const ERROR_STATUS = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   /** Metadata of this file could not be removed: it may not be cited by an anonymous report (fail closed). */
   FILE_METADATA_UNREMOVABLE: 422,
+  /** A handler's file for an anonymous case could not be cleaned of metadata and links: not sent. */
+  FILE_NOT_NEUTRALISED: 422,
   /** The reporter objected to this measure: it is carried out only with a recorded reason (76-3 ④). */
   MEASURE_OBJECTED: 422,
   RATE_LIMITED: 429,

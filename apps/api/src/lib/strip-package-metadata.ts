@@ -67,9 +67,25 @@ const PERSON_ATTRIBUTES_OF: Record<string, Set<string>> = {
   person: new Set(['displayname']), // xl/persons/person.xml (threaded comments)
   trackchangeauthor: new Set(['name']), // HWPX Contents/header.xml
   abspath: new Set(['url']), // xl/workbook.xml: the folder it was last saved in
+  imagedata: new Set(['href']), // VML: the path a linked picture was inserted from
 };
 
-type PartRole = 'core' | 'extended' | 'hpf' | 'other';
+/**
+ * Fields that fetch or link another file when the document is opened or updated: a picture on the
+ * sender's server (a read receipt), a text or a workbook by path. Their instructions are emptied, and the
+ * last result Word stored stays as plain text. A HYPERLINK field to a local file or a share names a folder.
+ */
+const FETCHING_FIELD = /\b(INCLUDEPICTURE|INCLUDETEXT|LINK|IMPORT|DDE|DDEAUTO|RD)\b/i;
+const HYPERLINK_FIELD = /\bHYPERLINK\b/i;
+const LOCAL_TARGET = /(^|["\s])(file:|\\\\|[a-z]:\\)/i;
+
+function isNeutralisedField(instruction: string): boolean {
+  return (
+    FETCHING_FIELD.test(instruction) || (HYPERLINK_FIELD.test(instruction) && LOCAL_TARGET.test(instruction))
+  );
+}
+
+type PartRole = 'core' | 'extended' | 'hpf' | 'svg' | 'other';
 
 function localName(qualified: string): string {
   return qualified.slice(qualified.indexOf(':') + 1).toLowerCase();
@@ -94,6 +110,8 @@ function elementFate(
   if (element === 'author') return 'empty'; // Excel's legacy comments list their authors as text
   // SharePoint's person columns in customXml: display name, account id and login of a user.
   if (element === 'userinfo') return 'empty';
+  // An SVG picture's <metadata> is RDF like XMP: its author, its source file.
+  if (role === 'svg' && element === 'metadata') return 'empty';
   if (role === 'core') return depth === 1 && !KEPT_CORE_PROPERTIES.has(element) ? 'remove' : undefined;
   if (role === 'extended') return EXTENDED_PERSON_PROPERTIES.has(element) ? 'remove' : undefined;
   if (role === 'hpf') {
@@ -111,9 +129,17 @@ function isEmptiedAttribute(
   attributes: Record<string, string>,
 ): boolean {
   if (PERSON_ATTRIBUTES.has(attribute) || PERSON_ATTRIBUTES_OF[element]?.has(attribute)) return true;
-  // Word's attached template, as an external relationship, is often a path under the user's folder.
+  // Every target outside the package (a hyperlink, a linked workbook's externalLinkPath, an attached
+  // template, a linked picture or OLE object) is a path under someone's folder or a server that learns
+  // when the file is opened; Word's attached template is emptied even when marked internal.
   if (element === 'relationship' && attribute === 'target')
-    return /\/attachedTemplate$/.test(attributeValue(attributes, 'type') ?? '');
+    return (
+      attributeValue(attributes, 'targetmode')?.toLowerCase() === 'external' ||
+      /\/attachedTemplate$/.test(attributeValue(attributes, 'type') ?? '')
+    );
+  // A simple field's instruction (w:fldSimple w:instr).
+  if (element === 'fldsimple' && attribute === 'instr')
+    return isNeutralisedField(attributeValue(attributes, 'instr') ?? '');
   // 한글 writes content="text" as the value's type, with the value as text; other writers put it here.
   if (role === 'hpf' && element === 'meta' && attribute === 'content')
     return (
@@ -163,11 +189,37 @@ export function scrubXml(xml: string, role: PartRole): string {
   let emptiedDepth = -1;
   let emptiedFrom = 0;
   let isRemoving = false;
+  // Complex fields (w:fldChar begin … separate … end): their instruction text may be split over runs, so
+  // it is gathered, and its pieces are emptied together once the instruction is complete.
+  const fields: Array<{ instruction: string; ranges: Array<[number, number]>; isComplete: boolean }> = [];
+  let instructionFrom = -1;
+  let instructionText = '';
+  const completeField = () => {
+    const field = fields.at(-1);
+    if (!field || field.isComplete) return;
+    field.isComplete = true;
+    if (isNeutralisedField(field.instruction)) cuts.push(...field.ranges);
+  };
+  parser.on('text', (text) => {
+    if (instructionFrom >= 0) instructionText += text;
+  });
   parser.on('opentag', (tag) => {
+    const element = localName(tag.name);
+    if (element === 'fldchar') {
+      const kind = attributeValue(tag.attributes as Record<string, string>, 'fldchartype');
+      if (kind === 'begin') fields.push({ instruction: '', ranges: [], isComplete: false });
+      else if (kind === 'separate') completeField();
+      else if (kind === 'end') {
+        completeField();
+        fields.pop();
+      }
+    } else if (element === 'instrtext' && !tag.isSelfClosing) {
+      instructionFrom = parser.position;
+      instructionText = '';
+    }
     if (emptiedDepth < 0) {
       const end = parser.position;
       const start = body.lastIndexOf('<', end - 1);
-      const element = localName(tag.name);
       const attributes = tag.attributes as Record<string, string>;
       const fate = elementFate(role, element, attributes, depth);
       if (fate === 'remove' && tag.isSelfClosing) {
@@ -190,8 +242,19 @@ export function scrubXml(xml: string, role: PartRole): string {
     }
     depth += 1;
   });
-  parser.on('closetag', () => {
+  parser.on('closetag', (tag) => {
     depth -= 1;
+    if (instructionFrom >= 0 && localName(tag.name) === 'instrtext') {
+      const range: [number, number] = [instructionFrom, body.lastIndexOf('<', parser.position - 1)];
+      const field = fields.at(-1);
+      if (field && !field.isComplete) {
+        field.instruction += instructionText;
+        field.ranges.push(range);
+      } else if (isNeutralisedField(instructionText)) {
+        cuts.push(range); // an instruction outside a well-formed field
+      }
+      instructionFrom = -1;
+    }
     if (depth === emptiedDepth) {
       const closeEnd = parser.position;
       // Removing: up to the end of the closing tag; emptying: up to its start.
@@ -202,11 +265,19 @@ export function scrubXml(xml: string, role: PartRole): string {
   });
   // saxes throws at the first well-formedness error: an unclosed or mismatched tag, an unknown entity.
   parser.write(body).close();
+  // A field left open at the end of the part: its instruction is judged as it stands.
+  while (fields.length > 0) {
+    completeField();
+    fields.pop();
+  }
   if (cuts.length === 0) return xml;
+  // Field instructions are cut once complete, after later cuts may have been recorded.
+  cuts.sort((a, b) => a[0] - b[0]);
   const kept: string[] = [xml.slice(0, bom)];
   let from = 0;
   for (const [cutFrom, cutTo] of cuts) {
-    kept.push(body.slice(from, cutFrom));
+    if (cutTo <= from) continue; // inside a cut already made
+    kept.push(body.slice(from, Math.max(from, cutFrom)));
     from = cutTo;
   }
   kept.push(body.slice(from));
@@ -267,7 +338,7 @@ function isSigned(entries: ZipEntry[]): boolean {
   });
 }
 
-const XML_PART = /\.(xml|rels|hpf)$/;
+const XML_PART = /\.(xml|rels|hpf|vml|rdf)$/;
 /**
  * Pictures pasted into a document keep their own EXIF (a phone photo's GPS position, its owner); Word and
  * 한글 store them as they were (`word/media/`, `BinData/`, thumbnails), so they are stripped like uploads.
@@ -278,45 +349,79 @@ const IMAGE_PARTS: Array<[RegExp, (input: Buffer) => Buffer]> = [
   [/\.gif$/, stripGifMetadata],
   [/\.webp$/, stripWebpMetadata],
 ];
+/** A document embedded in another (a Word chart's workbook, a pasted slide): cleaned the same way. */
+const EMBEDDED_PACKAGE = /\.(docx|docm|xlsx|xlsm|pptx|pptm|sldx|hwpx)$/;
+/**
+ * Parts emptied: OLE objects and ActiveX controls (binary compound files with their own author fields),
+ * macros, printer settings (a printer's network name), 한글 scripts. The document still opens; the object
+ * shows its last picture, which is a separate part.
+ */
+const EMPTIED_PART = /(\.(bin|ole|ocx)$|^(scripts\/|.*\/activex\/))/;
+/**
+ * Parts kept as they are: content with no place for a person's name (fonts, Windows metafile previews,
+ * 한글's preview text, the mimetype), and folders.
+ */
+const KEPT_PART = /(^mimetype$|\/$|\.(odttf|ttf|otf|fntdata|emf|wmf|bmp|txt)$)/;
 /** The parts of a package are inflated one at a time; beyond this total the package is refused. */
 const MAX_READ_BYTES = 256 * 1024 * 1024;
+/** How deep documents embedded in documents are followed; deeper is refused. */
+const MAX_NESTING = 3;
 
 /** Throws (outcome `unremovable`) on a package it cannot read or must not edit. */
 export function stripPackageMetadata(input: Buffer): Buffer {
+  return stripPackage(input, 0, { read: 0 });
+}
+
+function stripPackage(input: Buffer, depth: number, budget: { read: number }): Buffer {
   const archive = readZip(input);
   if (isSigned(archive.entries)) unremovable('package: digitally signed');
   const parts = propertyParts(input, archive.entries);
   const replacements = new Map<ZipEntry, Buffer>();
-  let inflated = 0;
+  const read = (entry: ZipEntry) => {
+    budget.read += entry.size;
+    if (budget.read > MAX_READ_BYTES) unremovable('package: too much to read');
+    return readZipEntry(input, entry);
+  };
   for (const entry of archive.entries) {
     const name = entry.name.toLowerCase();
     if (parts.custom.has(name)) {
       // Custom properties hold whatever a template or mail client put there (Outlook adds the sender's
       // name and address as _AuthorEmail); none of it is the evidence, so the whole part is emptied.
-      if (!readZipEntry(input, entry).equals(EMPTY_CUSTOM_PROPERTIES))
-        replacements.set(entry, EMPTY_CUSTOM_PROPERTIES);
+      replacements.set(entry, EMPTY_CUSTOM_PROPERTIES);
+      continue;
+    }
+    if (EMBEDDED_PACKAGE.test(name)) {
+      if (depth + 1 > MAX_NESTING) unremovable('package: documents nested too deep');
+      const inner = read(entry);
+      replacements.set(entry, stripPackage(inner, depth + 1, budget));
+      continue;
+    }
+    if (EMPTIED_PART.test(name)) {
+      replacements.set(entry, Buffer.alloc(0));
       continue;
     }
     const stripImage = IMAGE_PARTS.find(([pattern]) => pattern.test(name))?.[1];
-    if (!stripImage && !XML_PART.test(name)) continue;
-    inflated += entry.size;
-    if (inflated > MAX_READ_BYTES) unremovable('package: too much to read');
     if (stripImage) {
-      const picture = readZipEntry(input, entry);
-      const stripped = stripImage(picture);
-      if (!stripped.equals(picture)) replacements.set(entry, stripped);
+      replacements.set(entry, stripImage(read(entry)));
       continue;
     }
+    if (KEPT_PART.test(name)) continue;
+    // Fail closed: a part the cleaner does not understand (a TIFF or HD Photo picture, an unknown
+    // binary) could carry anything, so the package is not vouched for.
+    if (!XML_PART.test(name) && !name.endsWith('.svg')) unremovable('package: part not understood');
     const role: PartRole = parts.core.has(name)
       ? 'core'
       : parts.extended.has(name)
         ? 'extended'
         : name.endsWith('.hpf')
           ? 'hpf'
-          : 'other';
-    const content = readZipEntry(input, entry);
+          : name.endsWith('.svg')
+            ? 'svg'
+            : 'other';
+    const content = read(entry);
     const scrubbed = scrubPart(content, role);
     if (scrubbed !== content) replacements.set(entry, scrubbed);
   }
-  return replacements.size === 0 ? input : replaceZipEntries(input, archive, replacements);
+  // Written anew even without a change: the archive's and entries' comments and extra fields go.
+  return replaceZipEntries(input, archive, replacements);
 }

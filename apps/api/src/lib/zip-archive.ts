@@ -246,18 +246,19 @@ function centralHeader(entry: ZipEntry, fields: WrittenFields): Buffer {
   header.writeUInt32LE(fields.compressedSize, 20);
   header.writeUInt32LE(fields.size, 24);
   header.writeUInt16LE(entry.nameBytes.length, 28);
-  header.writeUInt16LE(entry.extra.length, 30);
-  header.writeUInt16LE(entry.comment.length, 32);
+  // No extra fields and no comment: a packer's records and an entry comment can carry anything.
+  header.writeUInt16LE(0, 30);
+  header.writeUInt16LE(0, 32);
   header.writeUInt16LE(0, 34);
   header.writeUInt16LE(entry.internalAttributes, 36);
   header.writeUInt32LE(entry.externalAttributes, 38);
   header.writeUInt32LE(fields.offset, 42);
-  return Buffer.concat([header, entry.nameBytes, entry.extra, entry.comment]);
+  return Buffer.concat([header, entry.nameBytes]);
 }
 
 /**
- * The archive with the given entries' contents replaced. Every other entry keeps its local header and
- * compressed bytes, and all entries keep their order, so a package whose first entry must be a stored
+ * The archive with the given entries' contents replaced. Every other entry keeps its compressed bytes,
+ * every header is written anew without extra fields or comments, and all entries keep their order, so a package whose first entry must be a stored
  * `mimetype` (HWPX, like EPUB) still starts with it.
  */
 export function replaceZipEntries(
@@ -285,9 +286,21 @@ export function replaceZipEntries(
       };
       chunks = [localHeader(entry, fields), data];
     } else {
-      const { flags, method, crc, compressedSize, size } = entry;
-      fields = { flags, method, crc, compressedSize, size, offset: position };
-      chunks = [input.subarray(entry.localOffset, entry.end)];
+      // Kept entries keep their compressed bytes, under a header written anew: the local extra fields
+      // (a packer's own records) and any data descriptor do not carry over.
+      const { method, crc, compressedSize, size } = entry;
+      fields = {
+        flags: entry.flags & ~FLAG_DATA_DESCRIPTOR,
+        method,
+        crc,
+        compressedSize,
+        size,
+        offset: position,
+      };
+      chunks = [
+        localHeader(entry, fields),
+        input.subarray(entry.dataOffset, entry.dataOffset + compressedSize),
+      ];
     }
     for (const chunk of chunks) {
       parts.push(chunk);
@@ -305,6 +318,7 @@ export function replaceZipEntries(
   end.writeUInt16LE(archive.entries.length, 10);
   end.writeUInt32LE(directory.length, 12);
   end.writeUInt32LE(directoryOffset, 16);
-  end.writeUInt16LE(archive.comment.length, 20);
-  return Buffer.concat([...parts, directory, end, archive.comment]);
+  // The archive comment (free text a packer or a person may have written) is not carried over.
+  end.writeUInt16LE(0, 20);
+  return Buffer.concat([...parts, directory, end]);
 }

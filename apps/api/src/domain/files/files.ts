@@ -400,7 +400,7 @@ function isSecondCitation(error: unknown): boolean {
 export async function assertCitable(
   database: Database,
   fileIds: string[],
-  options: { anonymous: boolean },
+  options: { anonymous: boolean; refusal?: 'FILE_METADATA_UNREMOVABLE' | 'FILE_NOT_NEUTRALISED' },
 ): Promise<void> {
   if (fileIds.length === 0) return;
   const [cited] = await database.db
@@ -415,7 +415,7 @@ export async function assertCitable(
       .from(files)
       .where(and(inArray(files.id, fileIds), eq(files.metadataStatus, 'unremovable')));
     if (unremovable.length > 0) {
-      throw new AppError('FILE_METADATA_UNREMOVABLE', {
+      throw new AppError(options.refusal ?? 'FILE_METADATA_UNREMOVABLE', {
         details: Object.fromEntries(unremovable.map((row) => [`evidences.${row.id}`, ''])),
       });
     }

@@ -216,8 +216,15 @@ export async function postManagerMessage(
 ): Promise<void> {
   const report = await findCompanyReport(database, manager, reportId);
   const fileIds = input.files ?? [];
-  // A handler's files carry no trace of the reporter, so the anonymity rule is the reporter's alone.
-  await assertMessageFiles(database, fileIds, { userId: manager.userId }, { anonymous: false });
+  // A handler's file reaches an anonymous reporter, so it must be one the cleaner vouched for: a document
+  // with a remote picture or an INCLUDEPICTURE field to the employer's server would tell it when and where
+  // the reporter opens it. Uploads are cleaned of metadata and external references alike (lib/strip-*).
+  await assertMessageFiles(
+    database,
+    fileIds,
+    { userId: manager.userId },
+    { anonymous: report.reportType === 'anonym', refusal: 'FILE_NOT_NEUTRALISED' },
+  );
   const messageId = randomUUID();
   const sealedBody = await sealText(
     database,

@@ -13,7 +13,7 @@ export async function assertMessageFiles(
   database: Database,
   fileIds: string[],
   owner: FileOwner,
-  options: { anonymous: boolean },
+  options: Parameters<typeof assertCitable>[2],
 ): Promise<void> {
   if (fileIds.length === 0) return;
   const foreign = await foreignFileIds(database.db, fileIds, owner);

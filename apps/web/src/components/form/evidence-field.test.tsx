@@ -7,6 +7,8 @@ import { EvidenceField, type EvidenceFieldProps } from './evidence-field';
 
 beforeAll(async () => {
   await initI18n();
+  // The reporter's copy, which the wizard's pages load with themselves.
+  await import('../../locales/report-copy');
 });
 afterEach(cleanup);
 
@@ -47,7 +49,7 @@ function renderField(props: Partial<EvidenceFieldProps> = {}) {
         target: { files: names.map((name) => new File(['x'], name)) },
       });
     });
-  return { pick, editIds, ids: () => ids };
+  return { pick, editIds, ids: () => ids, files };
 }
 
 describe('the shared evidence field', () => {
@@ -73,6 +75,30 @@ describe('the shared evidence field', () => {
     expect(alert.textContent).toContain('virus.exe');
     expect(alert.textContent).toContain('허용되지 않는 파일 형식입니다.');
     expect(field.editIds).not.toHaveBeenCalled();
+  });
+
+  it('warns a named reporter, under the file, that its hidden data could not be removed', async () => {
+    const field = renderField({
+      copy: 'evidence',
+      testIdPrefix: 'evidence',
+      warnsUnremovable: true,
+      upload: async (file) => {
+        const result = {
+          ...stored(`id-${file.name}`, file.name),
+          metadata: file.name.endsWith('.hwp') ? 'unremovable' : 'removed',
+        } as FileView;
+        field.files.push(result);
+        return result;
+      },
+    });
+    await field.pick('진술서.hwp', '캡처.png');
+    await waitFor(() => expect(field.ids()).toHaveLength(2));
+    const warnings = screen.getAllByTestId('evidence-metadata-kept');
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]!.closest('li')?.textContent).toContain('진술서.hwp');
+    expect(warnings[0]!.textContent).toBe(
+      '이 파일에서는 작성자·촬영 위치 같은 숨은 정보를 지우지 못했습니다. 담당자가 파일을 열면 그 정보를 그대로 볼 수 있습니다.',
+    );
   });
 
   it('drops an upload silently when the page explains the failure elsewhere', async () => {

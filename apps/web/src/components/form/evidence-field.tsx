@@ -49,6 +49,11 @@ export interface EvidenceFieldProps {
   finishedAs: 'bar' | 'caption';
   /** An anonymous reporter is told about a file whose hidden metadata could not be removed. */
   flagsUnremovable?: boolean;
+  /**
+   * A named reporter is warned, at upload, that such a file keeps its hidden metadata: the handlers (and
+   * whoever the file is shown to) can read its author and place.
+   */
+  warnsUnremovable?: boolean;
   /** A failure explained elsewhere on the page: the upload is dropped without a message of its own. */
   isExplainedElsewhere?: (failure: unknown) => boolean;
 }
@@ -71,6 +76,7 @@ export function EvidenceField({
   inputTestId,
   finishedAs,
   flagsUnremovable = false,
+  warnsUnremovable = false,
   isExplainedElsewhere,
 }: EvidenceFieldProps) {
   const { t } = useTranslation();
@@ -165,6 +171,22 @@ export function EvidenceField({
                         data-testid={`${testIdPrefix}-unremovable`}
                       >
                         {t('anonymous.evidenceUnremovable')}
+                      </Typography>
+                    )}
+                    {warnsUnremovable && file?.metadata === 'unremovable' && (
+                      <Typography
+                        variant="body2"
+                        // Body text colour for contrast; the warning colour marks it as a bar beside it.
+                        sx={{
+                          mt: 0.5,
+                          pl: 1,
+                          borderLeft: 3,
+                          borderColor: 'warning.main',
+                          color: 'text.primary',
+                        }}
+                        data-testid={`${testIdPrefix}-metadata-kept`}
+                      >
+                        {t('evidence.metadataKept')}
                       </Typography>
                     )}
                   </Box>

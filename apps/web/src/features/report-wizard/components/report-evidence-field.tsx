@@ -56,6 +56,7 @@ export function ReportEvidenceField({ list, index }: { list: EvidenceList; index
       inputTestId={`evidence-input-${list}-${index}`}
       finishedAs="bar"
       flagsUnremovable={isAnonymous}
+      warnsUnremovable={!isAnonymous}
       // An expired intake token is explained once by the wizard, which asks for the files again.
       isExplainedElsewhere={(failure) => noteIntakeFailure(failure)}
     />
