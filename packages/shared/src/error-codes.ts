@@ -54,6 +54,11 @@ export const ERROR_STATUS = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   /** Metadata of this file could not be removed: it may not be cited by an anonymous report (fail closed). */
   FILE_METADATA_UNREMOVABLE: 422,
+  /**
+   * An anonymous report's notice address is at a company's mail domain or is an account's address. One code
+   * for both, so the answer never tells whether an address has an account.
+   */
+  CONTACT_EMAIL_NOT_PRIVATE: 422,
   /** The reporter objected to this measure: it is carried out only with a recorded reason (76-3 ④). */
   MEASURE_OBJECTED: 422,
   RATE_LIMITED: 429,

@@ -21,6 +21,7 @@ import {
 import { caseHandlerCondition } from '../manager/case-scope.ts';
 import { excludeAccusedFromNewCase } from '../manager/conflicts.ts';
 import type { SessionUser } from '../sessions/sessions.ts';
+import { assertPrivateContactEmail } from './private-contact.ts';
 import { formatReceipt, issueReceipt } from './receipts.ts';
 import { statsDimensions } from './stat-dimensions.ts';
 
@@ -165,6 +166,7 @@ async function submitAnonymousReport(
   const fileIds = citedFileIds(stored);
   await assertOwnFiles(database, fileIds, { intakeId: intake.id });
   await assertCitable(database, fileIds, { anonymous: true });
+  if (options.contactEmail) await assertPrivateContactEmail(database, options.contactEmail);
   const reportId = randomUUID();
   const sealed = await sealReport(database, companyId, reportId, stored);
   const contactEmail = options.contactEmail
