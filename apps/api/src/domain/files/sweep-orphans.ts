@@ -65,7 +65,7 @@ async function keysWithoutRow(executor: Executor, keys: string[]): Promise<strin
  * Removes what a crash or a kill can leave behind in the file store: bytes stored by an upload that never
  * committed its row, and parts of uploads cut off mid-stream in `temporaryDir`. Safe beside uploads of every
  * process (see FILE_STORE_LOCK_KEY); the exclusive lock is taken only when there is something to remove.
- * First it deletes account uploads no report cited within `UNCITED_UPLOAD_AGE_MS`, rows and bytes.
+ * Then it deletes account uploads no report cited within `UNCITED_UPLOAD_AGE_MS`, rows and bytes.
  */
 export async function sweepOrphanFiles(
   database: Database,
@@ -73,8 +73,6 @@ export async function sweepOrphanFiles(
   temporaryDir: string,
   now = Date.now(),
 ): Promise<{ uncitedUploads: number; orphanBytes: number; abandonedParts: number }> {
-  const uncited = await deleteUncitedAccountUploads(database, now);
-  for (const key of uncited) await fileStore.remove(key);
   const stored: string[] = [];
   for await (const key of fileStore.keys()) stored.push(key);
   const candidates = await keysWithoutRow(database.db, stored);
@@ -98,5 +96,8 @@ export async function sweepOrphanFiles(
       abandonedParts += 1;
     }
   }
+  // Last: its rows go first and their bytes after, so nothing it leaves is taken for an orphan above.
+  const uncited = await deleteUncitedAccountUploads(database, now);
+  for (const key of uncited) await fileStore.remove(key);
   return { uncitedUploads: uncited.length, orphanBytes, abandonedParts };
 }
