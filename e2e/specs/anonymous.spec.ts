@@ -335,8 +335,8 @@ test('a work address for notices is refused at the field, with the reason in Kor
   const message = page.getByText('개인 메일 주소를 입력하거나', { exact: false });
   await expect(message).toBeVisible();
   await expect(page.getByTestId('receipt-dialog')).toHaveCount(0);
-  await page.getByTestId('contact-email').scrollIntoViewIfNeeded();
-  await checkScreen(page, 'contact-refused', { fullPage: false });
+  // The whole review page, so the screenshot shows the message under the field.
+  await checkScreen(page, 'contact-refused');
   // Typing clears the refusal; a private address goes through.
   await page.getByTestId('contact-email').fill(`private-${Date.now().toString(36)}@example.org`);
   await expect(message).toHaveCount(0);
