@@ -133,6 +133,10 @@ async function writeAnonymousReport(page: Page, accused: string) {
     buffer: PNG,
   });
   await expect(page.getByTestId('evidence-progress-done')).toBeVisible();
+  // Beside the upload: a file once sent under an account links the two.
+  await expect(
+    page.getByText('회원 계정으로 한 번이라도 올린 적이 있는 파일', { exact: false }),
+  ).toBeVisible();
   await next(page);
 
   await expect(stepTitle(page)).toHaveText('피해 내용 및 요구사항');
@@ -308,6 +312,34 @@ test('a stranger files through /c/{code} without an account', async ({ browser }
   const cookies = (await context.cookies()).map((cookie) => cookie.name);
   expect(cookies).not.toContain('sessionid');
   expect(cookies).toContain('receiptid');
+  await context.close();
+});
+
+test('a work address for notices is refused at the field, with the reason in Korean', async ({ browser }) => {
+  const context = await browser.newContext({
+    baseURL: server.baseURL,
+    viewport: { width: 1280, height: 900 },
+  });
+  const page = await context.newPage();
+  await page.goto(`/c/${demoIntakeCode()}`);
+  await solveCaptcha(page);
+  await page.getByTestId('intake-start').click();
+  await expect(page).toHaveURL(/\/report\/t$/);
+  await writeAnonymousReport(page, '정행위');
+  // The demo company's verified domain: the employer's mail server would read the notices.
+  await page.getByTestId('contact-email').fill('someone@demo.example');
+  await page.getByTestId('wizard-submit').click();
+  const field = page.locator('#contact_email');
+  await expect(field).toBeFocused();
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  const message = page.getByText('개인 메일 주소를 입력하거나', { exact: false });
+  await expect(message).toBeVisible();
+  await expect(page.getByTestId('receipt-dialog')).toHaveCount(0);
+  // The whole review page, so the screenshot shows the message under the field.
+  await checkScreen(page, 'contact-refused');
+  // Typing clears the refusal; a private address goes through.
+  await page.getByTestId('contact-email').fill(`private-${Date.now().toString(36)}@example.org`);
+  await expect(message).toHaveCount(0);
   await context.close();
 });
 

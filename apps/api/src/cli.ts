@@ -2,6 +2,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
+import { recordAudit } from './domain/audit/record-audit.ts';
 import {
   AdminCommandError,
   addCompanyDomain,
@@ -75,11 +76,20 @@ const commands: Record<string, Command> = {
     options: { name: { type: 'string' }, domain: { type: 'string' }, 'join-code': { type: 'string' } },
     required: ['name', 'domain'],
     async run(database, values) {
-      const company = await createCompany(database, {
-        name: values.name!,
-        domain: values.domain!,
-        joinCode: values['join-code'],
-      });
+      const company = await createCompany(
+        database,
+        { name: values.name!, domain: values.domain!, joinCode: values['join-code'] },
+        // In the operator's audit like a company the console creates, with its domains (no logged-in actor).
+        (tx, created) =>
+          recordAudit(tx, {
+            companyId: created.id,
+            actorId: null,
+            action: 'company.create',
+            targetType: 'company',
+            targetId: created.id,
+            detail: { name: created.name, domains: [values.domain!.trim().toLowerCase()], via: 'cli' },
+          }),
+      );
       return [
         `Created company ${company.name}`,
         `  id:        ${company.id}`,

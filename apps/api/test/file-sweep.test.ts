@@ -71,6 +71,7 @@ it('removes stored bytes no row names and parts no upload has written to for an 
   await fs.utimes(stalePart, then, then);
 
   expect(await sweepOrphanFiles(database, store, temporaryDir)).toEqual({
+    uncitedUploads: 0,
     orphanBytes: 1,
     abandonedParts: 1,
   });

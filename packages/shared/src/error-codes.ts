@@ -56,6 +56,11 @@ export const ERROR_STATUS = {
   FILE_METADATA_UNREMOVABLE: 422,
   /** A handler's file for an anonymous case could not be cleaned of metadata and links: not sent. */
   FILE_NOT_NEUTRALISED: 422,
+  /**
+   * An anonymous report's notice address is at a company's mail domain or is an account's address. One code
+   * for both, so the answer never tells whether an address has an account.
+   */
+  CONTACT_EMAIL_NOT_PRIVATE: 422,
   /** The reporter objected to this measure: it is carried out only with a recorded reason (76-3 ④). */
   MEASURE_OBJECTED: 422,
   RATE_LIMITED: 429,

@@ -47,6 +47,8 @@ export const ERROR_MESSAGES_KO: Record<ErrorCode, string> = {
     '이 파일에서 작성자·위치 같은 정보를 지울 수 없어 익명 신고에는 첨부할 수 없습니다. 실명 신고(약식·정식)에는 첨부할 수 있습니다.',
   FILE_NOT_NEUTRALISED:
     '이 파일에서 작성자·위치 정보나 외부 링크를 지울 수 없어 익명 신고인에게 보낼 수 없습니다. PDF로 변환해 보내주세요.',
+  CONTACT_EMAIL_NOT_PRIVATE:
+    '회사 메일 주소나 이 서비스 계정에 등록된 주소로는 알림을 받을 수 없습니다. 회사와 관계없는 개인 메일 주소를 입력하거나 칸을 비워 두세요.',
   MEASURE_OBJECTED: '신고인이 반대 의견을 밝힌 보호조치입니다. 그래도 시행하려면 그 사유를 기록해주세요.',
   RATE_LIMITED: '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.',
   INTERNAL_SERVER_ERROR: '서버에서 오류가 발생했습니다.',

@@ -103,6 +103,11 @@ export const SEALED_COLUMNS = {
   'invitations.name': { table: 'invitations', column: 'name', json: false, company: VIA_REPORT },
   'invitations.email': { table: 'invitations', column: 'email', json: false, company: VIA_REPORT },
   'files.original_name': { table: 'files', column: 'original_name', json: false, company: FILE_COMPANY },
+  /**
+   * The SHA-256 of the stored (metadata-free) bytes. Stripping is deterministic, so in the clear it would join
+   * an anonymous report's evidence to the same file once uploaded under an account (docs/decisions/0029).
+   */
+  'files.sha256': { table: 'files', column: 'sha256', json: false, company: FILE_COMPANY },
   'mail_outbox.to': { table: 'mail_outbox', column: '"to"', json: false, company: 'NULL::uuid' },
   'mail_outbox.subject': { table: 'mail_outbox', column: 'subject', json: false, company: 'NULL::uuid' },
   'mail_outbox.text': { table: 'mail_outbox', column: 'text', json: false, company: 'NULL::uuid' },

@@ -1,13 +1,25 @@
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../src/db/schema.ts';
+import { companyDomains, files, users } from '../../src/db/schema.ts';
+import {
+  AdminCommandError,
+  addCompanyDomain,
+  createCompany as createCompanyByCli,
+} from '../../src/domain/companies/admin.ts';
+import { sweepOrphanFiles, UNCITED_UPLOAD_AGE_MS } from '../../src/domain/files/sweep-orphans.ts';
 import { type MailWorker, startMailWorker } from '../../src/mail/worker.ts';
 import {
   anonymousDraft,
   createCompany,
   createManager,
+  createOperatorClient,
+  invitationTokenFor,
+  inviteeClient,
   jpegWithGps,
   reportBody,
   upload,
@@ -47,6 +59,9 @@ let worker: MailWorker;
 let manager: TestClient;
 let anonymous: Reporter;
 let formal: Reporter;
+/** The anonymous reporter's photo, once uploaded under their account too (a named draft left unsent). */
+let accountCopyId: string;
+let anonymousAccount: TestClient;
 const privateContact = 'private-sentinel-4b1d@personal.example';
 
 async function register(tag: string) {
@@ -248,6 +263,9 @@ function isAccountRow(row: DumpRow, reporter: Reporter): boolean {
   if (['sessions', 'user_tokens', 'pending_receipts'].includes(row.table))
     return row.fields.user_id === reporter.userId;
   if (row.table === 'mail_outbox') return ACCOUNT_MAIL_TEMPLATES.has(row.fields.template ?? '');
+  // The account's own upload (the unsent named draft's photo), never the anonymous report's evidence.
+  if (row.table === 'files')
+    return row.fields.owner_user_id === reporter.userId && row.fields.id !== reporter.evidenceId;
   return false;
 }
 
@@ -266,6 +284,11 @@ beforeAll(async () => {
   await deliverAll();
   sink.messages.length = 0;
   anonymous = await fileReport('anonym', anonymousMember);
+  // The same photo the anonymous report cites, uploaded earlier under the account for a named draft never sent.
+  anonymousAccount = anonymousMember.member;
+  accountCopyId = (
+    await upload(anonymousMember.member, '사진.jpg', jpegWithGps(anonymous.evidenceSentinel), 'image/jpeg')
+  ).json().id;
   formal = await fileReport('formal', formalMember);
   await handleCase(anonymous);
   await handleCase(formal);
@@ -338,3 +361,188 @@ describe('the employer reading a dump of its database', () => {
     expect(report?.fields.reporter_id).toBe(formal.userId);
   });
 });
+
+describe('the employer joining evidence digests over a database copy', () => {
+  it('finds no digest that joins the anonymous evidence to the account copy of the same photo', async () => {
+    const download = await manager.get(`/api/v1/file/${anonymous.evidenceId}/`);
+    const digest = createHash('sha256').update(download.rawPayload).digest('hex');
+    // The same bytes: stripping is deterministic, so only the stored digest could tell them apart.
+    const copy = await anonymousMemberDownload();
+    expect(createHash('sha256').update(copy).digest('hex')).toBe(digest);
+    const { whole, rows } = await dumpRows();
+    expect(whole.includes(digest), 'plaintext digest in the dump').toBe(false);
+    const fileRows = rows.filter((row) => row.table === 'files');
+    const digests = new Map<string, string[]>();
+    for (const row of fileRows) {
+      const value = row.fields.sha256 ?? '';
+      digests.set(value, [...(digests.get(value) ?? []), row.fields.id ?? '']);
+    }
+    const joined = [...digests.values()].filter(
+      (ids) => ids.includes(anonymous.evidenceId) && ids.includes(accountCopyId),
+    );
+    expect(joined, 'one SQL join on files.sha256').toEqual([]);
+  });
+
+  it('shows managers no digest of an anonymous case, a named case keeps its digests', async () => {
+    const anonymousCase = (await manager.get(`/api/v1/manager/report/${anonymous.reportId}`)).json();
+    expect(anonymousCase.files.length).toBeGreaterThan(0);
+    for (const file of anonymousCase.files) expect(file.sha256).toBeNull();
+    const formalCase = (await manager.get(`/api/v1/manager/report/${formal.reportId}`)).json();
+    const download = await manager.get(`/api/v1/file/${formal.evidenceId}/`);
+    const evidence = formalCase.files.find((file: { id: string }) => file.id === formal.evidenceId);
+    expect(evidence.sha256).toBe(createHash('sha256').update(download.rawPayload).digest('hex'));
+    // The investigation record keeps the digest of the delivered bytes, anonymous or not.
+    const record = await manager.get(`/api/v1/manager/report/${anonymous.reportId}/record.pdf`);
+    expect(record.statusCode).toBe(200);
+    const delivered = await manager.get(`/api/v1/file/${anonymous.evidenceId}/`);
+    const printed = createHash('sha256').update(delivered.rawPayload).digest('hex');
+    expect(pdfText(record.rawPayload).replace(/\s/g, '')).toContain(printed);
+  });
+
+  it('deletes an account upload no report cites after 7 days, and keeps every cited file', async () => {
+    const fileStore = ctx.app.deps.fileStore;
+    const swept = await sweepOrphanFiles(
+      ctx.database,
+      fileStore,
+      path.join(os.tmpdir(), 'ansim-no-parts'),
+      Date.now() + UNCITED_UPLOAD_AGE_MS + 60_000,
+    );
+    expect(swept.uncitedUploads).toBeGreaterThanOrEqual(1);
+    const left = await ctx.database.db.select({ id: files.id }).from(files);
+    const ids = new Set(left.map((row) => row.id));
+    expect(ids.has(accountCopyId)).toBe(false);
+    expect(ids.has(anonymous.evidenceId)).toBe(true);
+    expect(ids.has(formal.evidenceId)).toBe(true);
+    expect((await manager.get(`/api/v1/file/${formal.evidenceId}/`)).statusCode).toBe(200);
+  });
+});
+
+/** The account copy's bytes, as its owner downloads them. */
+async function anonymousMemberDownload(): Promise<Buffer> {
+  const response = await anonymousAccount.get(`/api/v1/file/${accountCopyId}/`);
+  expect(response.statusCode).toBe(200);
+  return response.rawPayload;
+}
+
+function pdfText(pdf: Buffer): string {
+  return execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf, encoding: 'utf8' });
+}
+
+describe('the employer reading notices through a work or account address', () => {
+  async function submitWithContact(contact: string) {
+    const member = await registerAndLogin(
+      ctx,
+      `contact-${Math.random().toString(36).slice(2)}@${COMPANY_DOMAIN}`,
+    );
+    const draft = await anonymousDraft(ctx, member);
+    return draft.post('/api/v1/report/', { ...reportBody('anonym'), contact_email: contact });
+  }
+
+  it('refuses an address at a verified company domain and an account address alike, with one answer', async () => {
+    await createCompany(ctx, '비 주식회사', 'b-corp.example');
+    // Any company's domain, not only the reported company's, and its subdomains (the same mail servers).
+    const atCompany = await submitWithContact('someone@b-corp.example');
+    const atSubdomain = await submitWithContact('someone@mail.b-corp.example');
+    // An account's address at a domain no company has.
+    await registerAndLogin(ctx, 'has-account@elsewhere.example');
+    const ofAccount = await submitWithContact('Has-Account@Elsewhere.example');
+    for (const refused of [atCompany, atSubdomain, ofAccount]) {
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().code).toBe('CONTACT_EMAIL_NOT_PRIVATE');
+    }
+    // The same body: the answer never tells whether an address has an account here.
+    expect(atCompany.body).toBe(ofAccount.body);
+    expect(atCompany.json().message).toContain('개인 메일 주소');
+    const accepted = await submitWithContact('nobody-here@personal.example');
+    expect(accepted.statusCode).toBe(201);
+  });
+});
+
+describe('the employer claiming a public mail domain', () => {
+  it('refuses naver.com in a domain claim and shows the attempt in the operator audit', async () => {
+    const admin = await createManager(ctx, `admin@${COMPANY_DOMAIN}`, { role: 'admin' });
+    const claim = await admin.post('/api/v1/company/domains', {
+      domain: 'naver.com',
+      email: 'boss@naver.com',
+    });
+    expect(claim.statusCode).toBe(400);
+    expect(claim.json().details.domain).toContain('공용 메일');
+    expect(await latestMailTo('boss@naver.com')).toBe(0);
+    const operator = await createOperatorClient(ctx, 'operator@platform.example');
+    const audit = (await operator.get('/api/v1/operator/audit?action=company.domain')).json();
+    expect(
+      audit.results.some(
+        (entry: { detail: { domain?: string; step?: string } | null }) =>
+          entry.detail?.domain === 'naver.com' && entry.detail.step === 'refused',
+      ),
+    ).toBe(true);
+    const created = await operator.post('/api/v1/operator/companies', {
+      name: '지메일 회사',
+      domains: ['gmail.com'],
+      admin_email: 'admin@gmail-corp.example',
+    });
+    expect(created.statusCode).toBe(400);
+  });
+
+  it('refuses public mail domains in the admin CLI, and an address there never auto-joins', async () => {
+    const companyId = await createCompany(ctx, '씨 주식회사', 'c-corp.example');
+    for (const domain of ['hanmail.net', 'GMAIL.com', 'mail.naver.com', 'proton.me']) {
+      await expect(addCompanyDomain(ctx.database, { companyId, domain })).rejects.toBeInstanceOf(
+        AdminCommandError,
+      );
+    }
+    await expect(
+      createCompanyByCli(ctx.database, { name: '다음', domain: 'daum.net' }),
+    ).rejects.toBeInstanceOf(AdminCommandError);
+    // A row from before the list refused them: registration still joins nobody through it.
+    await ctx.database.db.insert(companyDomains).values({ domain: 'nate.com', companyId });
+    await registerAndLogin(ctx, 'newcomer@nate.com');
+    const [user] = await ctx.database.db.select().from(users).where(eq(users.email, 'newcomer@nate.com'));
+    expect(user?.companyId).toBeNull();
+  });
+});
+
+describe('the accused person receiving a file that kept its metadata', () => {
+  it("never gets an unremovable file, and managers see each file's metadata status", async () => {
+    const member = await registerAndLogin(ctx, `named-${Date.now()}@${COMPANY_DOMAIN}`, {
+      name: '실명신고인',
+    });
+    const kept = (await upload(member, '메모.txt', Buffer.from('회의 메모'))).json();
+    const stuck = (await upload(member, '원본.txt', Buffer.from('작성자 정보가 남은 문서'))).json();
+    await ctx.database.db.update(files).set({ metadataStatus: 'unremovable' }).where(eq(files.id, stuck.id));
+    const filed = await member.post(
+      '/api/v1/report/',
+      reportBody('formal', {
+        perpetrator_email: 'accused-meta@b-corp.example',
+        acts: [{ date: '2026-10-01', location: '본사', description: '폭언', evidences: [kept.id, stuck.id] }],
+      }),
+    );
+    expect(filed.statusCode).toBe(201);
+    const reportId = filed.json().id as string;
+    const view = (await manager.get(`/api/v1/manager/report/${reportId}`)).json();
+    const status = Object.fromEntries(
+      view.files.map((file: { id: string; metadata: string }) => [file.id, file.metadata]),
+    );
+    expect(status).toEqual({ [kept.id]: 'none', [stuck.id]: 'unremovable' });
+    const invited = await manager.post(`/api/v1/manager/report/${reportId}/invitations`, {
+      invitations: [{ kind: 'defendant' }],
+      share_evidence: true,
+    });
+    expect(invited.statusCode).toBe(201);
+    const token = await invitationTokenFor(ctx, 'accused-meta@b-corp.example', 'defendant');
+    const accused = inviteeClient(ctx, token);
+    const page = (await accused.get(`/api/v1/invitation/${token}`)).json();
+    const listed = page.acts.flatMap((act: { evidences: { id: string }[] }) =>
+      act.evidences.map((e) => e.id),
+    );
+    expect(listed).toEqual([kept.id]);
+    expect((await accused.get(`/api/v1/file/${kept.id}/`)).statusCode).toBe(200);
+    expect((await accused.get(`/api/v1/file/${stuck.id}/`)).statusCode).toBe(404);
+  });
+});
+
+/** Mails delivered to the address (queued mail is sealed, so the count is taken at the mail server). */
+async function latestMailTo(address: string): Promise<number> {
+  await deliverAll();
+  return sink.messages.filter((message) => message.to.includes(address)).length;
+}

@@ -11,6 +11,7 @@ import {
 import { CASE_ACTIONS, CASE_FINDINGS } from '../outcomes.ts';
 import { PROTECTION_OPTIONS, type ReportForm } from '../report-form.ts';
 import { instant, jsonObject, pageOf } from './common.ts';
+import { FILE_METADATA_STATES } from './file.ts';
 import { invitationKindSchema } from './invitation.ts';
 import {
   measureDecisionSchema,
@@ -213,7 +214,10 @@ export const caseFileSchema = z.object({
   name: z.string(),
   size: z.number().int(),
   content_type: z.string(),
-  sha256: z.string(),
+  /** Null for an anonymous case: a digest would join its evidence to an account's upload. */
+  sha256: z.string().nullable(),
+  /** What metadata removal achieved: an `unremovable` file is never shared with the accused person. */
+  metadata: z.enum(FILE_METADATA_STATES),
   /** The message the file came with, or null for the report's own evidence. */
   message_id: z.uuid().nullable(),
 });

@@ -32,7 +32,13 @@ export const platformHealthSchema = z.object({
 export type PlatformHealth = z.infer<typeof platformHealthSchema>;
 
 /** What an operator does that the platform keeps a record of; each row also lands in that company's own log. */
-export const OPERATOR_AUDIT_ACTIONS = ['company.create', 'company.suspend', 'company.resume'] as const;
+export const OPERATOR_AUDIT_ACTIONS = [
+  'company.create',
+  'company.suspend',
+  'company.resume',
+  /** A mail domain claimed (requested, verified, refused), added by the CLI, or removed. */
+  'company.domain',
+] as const;
 export type OperatorAuditAction = (typeof OPERATOR_AUDIT_ACTIONS)[number];
 
 export const operatorAuditQuery = z.object({

@@ -1,8 +1,10 @@
 import { randomInt } from 'node:crypto';
 import { COMPANY_ROLES, type CompanyRole, isHandlerRole } from '@ansim/shared/constants';
+import { isPublicMailDomain } from '@ansim/shared/public-mail-domains';
 import { and, count, eq, isNotNull, isNull, like } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client.ts';
 import { companies, companyDomains, users } from '../../db/schema.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 import { excludeHandlerFromAccusedCases } from '../manager/conflicts.ts';
 import { normalizeDomain } from './companies.ts';
 
@@ -19,6 +21,15 @@ export class DomainTakenError extends AdminCommandError {
     owner: { id: string; name: string },
   ) {
     super(`The domain ${domain} already belongs to ${owner.name} (${owner.id}).`);
+  }
+}
+
+/** A public mail service's domain (naver.com, gmail.com…): a mailbox there proves nothing about an employer. */
+export class PublicMailDomainError extends AdminCommandError {
+  constructor(readonly domain: string) {
+    super(
+      `${domain} is a public mail service's domain: anyone can have an address there, so it cannot be a company's.`,
+    );
   }
 }
 
@@ -48,6 +59,7 @@ function validDomain(input: string): string {
   const domain = normalizeDomain(input);
   if (!DOMAIN.test(domain))
     throw new AdminCommandError(`"${input}" is not an e-mail domain (e.g. example.co.kr).`);
+  if (isPublicMailDomain(domain)) throw new PublicMailDomainError(domain);
   return domain;
 }
 
@@ -171,6 +183,15 @@ export async function addCompanyDomain(
   return database.db.transaction(async (tx) => {
     const company = await findCompany(tx, input.companyId.trim());
     const attachedUsers = await addDomainIn(tx, company.id, domain);
+    // The operator's audit shows every domain a company gained, the CLI's too (no logged-in actor).
+    await recordAudit(tx, {
+      companyId: company.id,
+      actorId: null,
+      action: 'company.domain',
+      targetType: 'domain',
+      targetId: domain,
+      detail: { step: 'added', domain, via: 'cli', attached_users: attachedUsers },
+    });
     return { companyId: company.id, companyName: company.name, domain, attachedUsers };
   });
 }
@@ -185,6 +206,7 @@ export async function addDomainIn(
   companyId: string,
   domain: string,
 ): Promise<number> {
+  if (isPublicMailDomain(domain)) throw new PublicMailDomainError(domain);
   await assertDomainFree(tx, domain);
   await tx.insert(companyDomains).values({ domain, companyId });
   return attachDomainUsers(tx, companyId, domain);

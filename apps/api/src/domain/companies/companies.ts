@@ -1,3 +1,4 @@
+import { isPublicMailDomain } from '@ansim/shared/public-mail-domains';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companies, companyDomains } from '../../db/schema.ts';
@@ -21,7 +22,12 @@ export async function findCompanyByJoinCode(db: Reader, joinCode: string): Promi
   return row?.id ?? null;
 }
 
+/**
+ * The company whose verified domain the address is at. Never for a public mail service's address, even should
+ * a row for one exist (added before the list refused them): a naver.com mailbox says nothing about an employer.
+ */
 export async function findCompanyByDomain(db: Reader, email: string): Promise<string | null> {
+  if (isPublicMailDomain(emailDomain(email))) return null;
   const [row] = await db
     .select({ id: companyDomains.companyId })
     .from(companyDomains)

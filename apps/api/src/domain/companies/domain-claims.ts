@@ -1,4 +1,5 @@
 import type { DomainClaimBody } from '@ansim/shared/company-settings';
+import { isPublicMailDomain, PUBLIC_MAIL_DOMAIN_MESSAGE_KO } from '@ansim/shared/public-mail-domains';
 import { and, asc, count, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
@@ -10,7 +11,7 @@ import { domainClaimMail } from '../../mail/templates.ts';
 import { wakeMailWorkers } from '../../mail/worker.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import type { HandlerContext } from '../manager/access.ts';
-import { AdminCommandError, addDomainIn } from './admin.ts';
+import { AdminCommandError, addDomainIn, PublicMailDomainError } from './admin.ts';
 
 type Deps = { database: Database; config: Config };
 
@@ -75,6 +76,18 @@ export async function requestDomainClaim(
 ): Promise<{ id: string }> {
   const { domain } = body;
   const email = body.email.trim().toLowerCase();
+  if (isPublicMailDomain(domain)) {
+    // Refused, and still recorded: the operator's audit shows every claim, an attempt on naver.com above all.
+    await recordAudit(database.db, {
+      companyId: admin.companyId,
+      actorId: admin.userId,
+      action: 'company.domain',
+      targetType: 'domain',
+      targetId: domain,
+      detail: { step: 'refused', domain, reason: 'public_mail_domain' },
+    });
+    throw new AppError('VALIDATION_ERROR', { details: { domain: PUBLIC_MAIL_DOMAIN_MESSAGE_KO } });
+  }
   const id = await database.db.transaction(async (tx) => {
     const [owned] = await tx
       .select({ companyId: companyDomains.companyId })
@@ -180,6 +193,8 @@ export async function verifyDomainClaim(
     try {
       attached = await addDomainIn(tx, claim.companyId, claim.domain);
     } catch (error) {
+      if (error instanceof PublicMailDomainError)
+        throw new AppError('VALIDATION_ERROR', { details: { domain: PUBLIC_MAIL_DOMAIN_MESSAGE_KO } });
       if (error instanceof AdminCommandError) throw new AppError('DOMAIN_TAKEN');
       throw error;
     }

@@ -55,7 +55,8 @@ export async function toFileView(database: Database, row: FileRow): Promise<File
     name: await openTextOr(database, 'files.original_name', row.id, row.originalName, ERASED_PLACEHOLDER),
     size: row.size,
     content_type: row.contentType,
-    sha256: row.sha256,
+    // The owner's own file: its digest opened for them (sealed at rest, docs/decisions/0029).
+    sha256: await openTextOr(database, 'files.sha256', row.id, row.sha256, ''),
     created_at: row.createdAt.toISOString(),
     metadata: row.metadataStatus,
   };
@@ -134,6 +135,7 @@ export async function storeUpload(
     const keyScope = await ownerCompanyId(database, owner);
     const fileId = randomUUID();
     const sealedName = await sealText(database, keyScope, 'files.original_name', fileId, name);
+    const sealedDigest = await sealText(database, keyScope, 'files.sha256', fileId, sha256);
     sealedPath = await fileStore.seal(temporaryPath, { keyScope, fileId });
     // Bytes and row appear under the sweep's lock: a process killed between the two leaves bytes the sweep
     // knows are orphaned (sweep-orphans.ts), while a live upload's bytes are never taken for orphans.
@@ -150,7 +152,7 @@ export async function storeUpload(
           size,
           contentType,
           storageKey: key,
-          sha256,
+          sha256: sealedDigest,
         })
         .returning();
       return inserted!;
@@ -273,7 +275,12 @@ export async function findReadableFile(
     throw new AppError('NOT_FOUND');
   }
   if (caller.kind === 'invitation') {
-    if (caller.invitationKind === 'defendant' && caller.shareEvidence) {
+    // A file whose metadata could not be removed may still name the reporter: never shared with the accused.
+    if (
+      caller.invitationKind === 'defendant' &&
+      caller.shareEvidence &&
+      row.metadataStatus !== 'unremovable'
+    ) {
       // Shared means the evidence of the acts, as the invitation page lists it: never the evidence of the
       // harm the reporter suffered (medical records, counselling notes), which the report also cites.
       const [cited] = await database.db

@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { inArray, sql } from 'drizzle-orm';
+import { and, inArray, isNotNull, lt, notExists, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client.ts';
-import { files } from '../../db/schema.ts';
+import { files, reportFiles } from '../../db/schema.ts';
 import type { FileStore } from '../../storage/file-store.ts';
 
 /**
@@ -19,7 +19,34 @@ export const FILE_STORE_LOCK_KEY = 7_310_042;
  */
 export const ABANDONED_PART_AGE_MS = 60 * 60 * 1000;
 
+/**
+ * An account's upload that no report cites is deleted after this long. Stripping is deterministic, so a file
+ * kept under an account (an abandoned named draft's evidence) is the same file an anonymous report may cite
+ * later: its size and, with the key, its digest would join the two (docs/decisions/0029).
+ */
+export const UNCITED_UPLOAD_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+
 type Executor = Pick<Db, 'select'>;
+
+/** Deletes the rows of account uploads older than `UNCITED_UPLOAD_AGE_MS` that no report cites; their keys. */
+async function deleteUncitedAccountUploads(database: Database, now: number): Promise<string[]> {
+  const rows = await database.db
+    .delete(files)
+    .where(
+      and(
+        isNotNull(files.ownerUserId),
+        lt(files.createdAt, new Date(now - UNCITED_UPLOAD_AGE_MS)),
+        notExists(
+          database.db
+            .select({ one: sql`1` })
+            .from(reportFiles)
+            .where(sql`${reportFiles.fileId} = ${files.id}`),
+        ),
+      ),
+    )
+    .returning({ key: files.storageKey });
+  return rows.map((row) => row.key);
+}
 
 async function keysWithoutRow(executor: Executor, keys: string[]): Promise<string[]> {
   const withRow = new Set<string>();
@@ -38,13 +65,14 @@ async function keysWithoutRow(executor: Executor, keys: string[]): Promise<strin
  * Removes what a crash or a kill can leave behind in the file store: bytes stored by an upload that never
  * committed its row, and parts of uploads cut off mid-stream in `temporaryDir`. Safe beside uploads of every
  * process (see FILE_STORE_LOCK_KEY); the exclusive lock is taken only when there is something to remove.
+ * Then it deletes account uploads no report cited within `UNCITED_UPLOAD_AGE_MS`, rows and bytes.
  */
 export async function sweepOrphanFiles(
   database: Database,
   fileStore: Pick<FileStore, 'keys' | 'remove'>,
   temporaryDir: string,
   now = Date.now(),
-): Promise<{ orphanBytes: number; abandonedParts: number }> {
+): Promise<{ uncitedUploads: number; orphanBytes: number; abandonedParts: number }> {
   const stored: string[] = [];
   for await (const key of fileStore.keys()) stored.push(key);
   const candidates = await keysWithoutRow(database.db, stored);
@@ -68,5 +96,8 @@ export async function sweepOrphanFiles(
       abandonedParts += 1;
     }
   }
-  return { orphanBytes, abandonedParts };
+  // Last: its rows go first and their bytes after, so nothing it leaves is taken for an orphan above.
+  const uncited = await deleteUncitedAccountUploads(database, now);
+  for (const key of uncited) await fileStore.remove(key);
+  return { uncitedUploads: uncited.length, orphanBytes, abandonedParts };
 }

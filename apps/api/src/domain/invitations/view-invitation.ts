@@ -1,5 +1,5 @@
 import type { ReportForm } from '@ansim/shared/report-form';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { companies, files, invitations, reportFiles, reports } from '../../db/schema.ts';
 import { openJson, openText } from '../../encryption/codec.ts';
@@ -51,7 +51,14 @@ export async function viewInvitation(database: Database, token: string): Promise
         .select({ id: files.id, contentType: files.contentType, size: files.size })
         .from(reportFiles)
         .innerJoin(files, eq(files.id, reportFiles.fileId))
-        .where(and(eq(reportFiles.reportId, invitation.reportId), inArray(files.id, fileIds)))
+        .where(
+          and(
+            eq(reportFiles.reportId, invitation.reportId),
+            inArray(files.id, fileIds),
+            // A file whose metadata could not be removed may still name the reporter: never shared.
+            ne(files.metadataStatus, 'unremovable'),
+          ),
+        )
     : [];
   const byId = new Map(sharedFiles.map((file) => [file.id, file]));
   let counter = 0;

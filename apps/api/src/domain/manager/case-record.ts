@@ -20,7 +20,7 @@ import { companies, protectiveMeasures, reports } from '../../db/schema.ts';
 import { openText } from '../../encryption/codec.ts';
 import { formatSeoul } from '../../lib/seoul-time.ts';
 import type { HandlerContext } from './case-scope.ts';
-import { getManagerCase, type ManagerCase } from './case-view.ts';
+import { caseFileDigests, getManagerCase, type ManagerCase } from './case-view.ts';
 
 // Pretendard (SIL Open Font License) from npm: the PDF embeds the glyphs it uses, so the record reads the same
 // on any machine, including ones without a Korean font.
@@ -34,6 +34,8 @@ const label = <K extends string>(labels: Record<K, string>, value: string) =>
 export interface CaseRecordInput {
   companyName: string;
   view: ManagerCase;
+  /** The SHA-256 of each listed file's delivered bytes, by file id (the case view shows none when anonymous). */
+  digests: Map<string, string>;
   outcome: { finding: CaseFinding | null; actions: CaseAction[]; summary: string; at: Date | null };
   /** The reporter's opinion on each measure, by measure id (76-3 ④). */
   opinions: Map<string, { opinion: string; at: Date | null }>;
@@ -49,7 +51,7 @@ export async function loadCaseRecord(
   printedAt = new Date(),
 ): Promise<CaseRecordInput> {
   const view = await getManagerCase(database, handler, reportId);
-  const [[company], [row], measureRows] = await Promise.all([
+  const [[company], [row], measureRows, digests] = await Promise.all([
     database.db.select({ name: companies.name }).from(companies).where(eq(companies.id, handler.companyId)),
     database.db
       .select({
@@ -75,6 +77,7 @@ export async function loadCaseRecord(
             ),
           )
       : Promise.resolve([]),
+    caseFileDigests(database, reportId),
   ]);
   const opinions = new Map<string, { opinion: string; at: Date | null }>();
   for (const measure of measureRows) {
@@ -86,6 +89,7 @@ export async function loadCaseRecord(
   return {
     companyName: company?.name ?? '',
     view,
+    digests,
     outcome: {
       finding: row?.finding ?? null,
       actions: (row?.actions ?? []) as CaseAction[],
@@ -218,7 +222,12 @@ export function renderCaseRecord(input: CaseRecordInput): Promise<Buffer> {
   if (view.files.length === 0) paragraph('첨부된 증거가 없습니다.');
   view.files.forEach((file, index) => {
     field(`${index + 1}. ${file.name}`, `${file.content_type}, ${file.size.toLocaleString('ko-KR')} 바이트`);
-    doc.font('regular').fontSize(8).text(`SHA-256 ${file.sha256}`, { width }).fontSize(10).moveDown(0.2);
+    doc
+      .font('regular')
+      .fontSize(8)
+      .text(`SHA-256 ${input.digests.get(file.id) ?? ''}`, { width })
+      .fontSize(10)
+      .moveDown(0.2);
   });
 
   heading('5. 처리 경과');

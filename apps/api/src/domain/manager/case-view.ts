@@ -83,10 +83,32 @@ export async function caseFiles(
       ),
       size: file.size,
       content_type: file.contentType,
-      sha256: file.sha256,
+      // An anonymous case shows no digest: a digest is what would join its evidence to a file uploaded under an
+      // account (docs/decisions/0029). The investigation record prints the digests (caseFileDigests).
+      sha256:
+        report.reportType === 'anonym'
+          ? null
+          : await openText(database, 'files.sha256', file.id, file.sha256),
+      metadata: file.metadataStatus,
       message_id: messageId,
     })),
   );
+}
+
+/**
+ * The SHA-256 of each file of the case, by file id, for the investigation record (docs/decisions/0010): the
+ * digest of the bytes a download delivers, so a printed record can be checked against the files it lists.
+ */
+export async function caseFileDigests(database: Database, reportId: string): Promise<Map<string, string>> {
+  const rows = await database.db
+    .select({ id: files.id, sha256: files.sha256 })
+    .from(reportFiles)
+    .innerJoin(files, eq(files.id, reportFiles.fileId))
+    .where(eq(reportFiles.reportId, reportId));
+  const digests = await Promise.all(
+    rows.map(async (row) => [row.id, await openText(database, 'files.sha256', row.id, row.sha256)] as const),
+  );
+  return new Map(digests);
 }
 
 /** Files by the message they came with, each under its case name (generic for an anonymous case). */

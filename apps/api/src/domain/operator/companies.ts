@@ -1,4 +1,5 @@
 import type { OperatorCompany, PlatformHealth } from '@ansim/shared/contract/operator';
+import { PUBLIC_MAIL_DOMAIN_MESSAGE_KO } from '@ansim/shared/public-mail-domains';
 import { and, count, eq, inArray, isNotNull, isNull, min, sql, sum } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
@@ -13,7 +14,7 @@ import {
 } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import { createCompany, DomainTakenError } from '../companies/admin.ts';
+import { createCompany, DomainTakenError, PublicMailDomainError } from '../companies/admin.ts';
 import { createCompanyInvitation } from '../companies/company-invitations.ts';
 
 type Deps = { database: Database; config: Config };
@@ -56,6 +57,8 @@ export async function createOperatorCompany(
         message: `${error.domain} 도메인은 이미 다른 회사에 등록되어 있습니다.`,
         details: { domains: `${error.domain} 도메인은 이미 다른 회사에 등록되어 있습니다.` },
       });
+    if (error instanceof PublicMailDomainError)
+      throw new AppError('VALIDATION_ERROR', { details: { domains: PUBLIC_MAIL_DOMAIN_MESSAGE_KO } });
     throw error;
   }
 }

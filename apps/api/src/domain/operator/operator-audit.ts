@@ -4,7 +4,7 @@ import {
   type OperatorAuditPage,
   type operatorAuditQuery,
 } from '@ansim/shared/contract/operator';
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
@@ -24,8 +24,11 @@ export async function listOperatorAudit(
 ): Promise<OperatorAuditPage> {
   const actor = alias(users, 'actor');
   const where = and(
-    eq(auditEvents.targetType, 'company'),
-    eq(auditEvents.targetId, sql`${companies.id}::text`),
+    or(
+      and(eq(auditEvents.targetType, 'company'), eq(auditEvents.targetId, sql`${companies.id}::text`)),
+      // Every domain claim of every company, refused ones included: a domain is how people join a company.
+      and(eq(auditEvents.targetType, 'domain'), eq(auditEvents.action, 'company.domain')),
+    ),
     query.action
       ? eq(auditEvents.action, query.action)
       : inArray(auditEvents.action, [...OPERATOR_AUDIT_ACTIONS]),

@@ -22,6 +22,7 @@ import { caseHandlerCondition } from '../manager/case-scope.ts';
 import { excludeAccusedFromNewCase } from '../manager/conflicts.ts';
 import type { SessionUser } from '../sessions/sessions.ts';
 import { caseReferenceCandidates } from './case-reference.ts';
+import { assertPrivateContactEmail } from './private-contact.ts';
 import { formatReceipt, issueReceipt } from './receipts.ts';
 import { statsDimensions } from './stat-dimensions.ts';
 
@@ -168,6 +169,7 @@ async function submitAnonymousReport(
   const fileIds = citedFileIds(stored);
   await assertOwnFiles(database, fileIds, { intakeId: intake.id });
   await assertCitable(database, fileIds, { anonymous: true });
+  if (options.contactEmail) await assertPrivateContactEmail(database, options.contactEmail);
   const reportId = randomUUID();
   const sealed = await sealReport(database, companyId, reportId, stored);
   const contactEmail = options.contactEmail

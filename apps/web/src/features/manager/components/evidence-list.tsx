@@ -7,7 +7,16 @@ import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../lib/deadlines';
 import { fileDownloadUrl } from './evidence-links';
 
-/** Every file of the case with its SHA-256, which the investigation file records to show it is unchanged. */
+const METADATA_LABELS = {
+  removed: 'manager.case.metadataRemoved',
+  none: 'manager.case.metadataNone',
+  unremovable: 'manager.case.metadataUnremovable',
+} as const satisfies Record<CaseFile['metadata'], string>;
+
+/**
+ * Every file of the case with what became of its metadata and, for a named case, its SHA-256 (an anonymous
+ * case shows none: docs/decisions/0029; the investigation record prints them).
+ */
 export function EvidenceList({ files }: { files: CaseFile[] }) {
   const { t } = useTranslation();
   if (files.length === 0) return <Typography color="text.secondary">{t('manager.case.noFiles')}</Typography>;
@@ -30,9 +39,18 @@ export function EvidenceList({ files }: { files: CaseFile[] }) {
             <Typography variant="body2" color="text.secondary">
               {file.content_type} · {formatBytes(file.size)}
             </Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-              SHA-256 <code>{file.sha256}</code>
+            <Typography
+              variant="body2"
+              color={file.metadata === 'unremovable' ? 'error' : 'text.secondary'}
+              data-testid="file-metadata"
+            >
+              {t(METADATA_LABELS[file.metadata])}
             </Typography>
+            {file.sha256 && (
+              <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                SHA-256 <code>{file.sha256}</code>
+              </Typography>
+            )}
           </Box>
           <Button
             size="small"

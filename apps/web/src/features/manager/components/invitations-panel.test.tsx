@@ -41,6 +41,7 @@ const caseWith = (invitations: CaseInvitation[], overrides: Partial<ManagerCase>
     status: 'investigating',
     is_closed: false,
     form: { perpetrator_name: '박행위', perpetrator_email: 'accused@a.example', witnesses: [] },
+    files: [],
     invitations,
     ...overrides,
   }) as unknown as ManagerCase;
@@ -54,6 +55,43 @@ const renderPanel = (report: ManagerCase) =>
 
 // The first render loads MUI cold, which takes seconds on a loaded machine.
 describe('the invitation card', { timeout: 30_000 }, () => {
+  it("names the acts' files held back from the accused person, and only those", () => {
+    const file = (id: string, name: string, metadata: 'removed' | 'unremovable') => ({
+      id,
+      name,
+      size: 10,
+      content_type: 'application/msword',
+      sha256: null,
+      metadata,
+      message_id: null,
+    });
+    renderPanel(
+      caseWith([], {
+        form: {
+          perpetrator_name: '박행위',
+          witnesses: [],
+          acts: [{ date: '', location: '', description: '', evidences: ['f1', 'f2'] }],
+          harms: [{ type: 'mental', description: '', evidences: ['f3'] }],
+        } as unknown as ManagerCase['form'],
+        files: [
+          file('f1', '증거자료-1.doc', 'unremovable'),
+          file('f2', '증거자료-2.jpg', 'removed'),
+          file('f3', '증거자료-3.doc', 'unremovable'),
+        ],
+      }),
+    );
+    const note = screen.getByTestId('evidence-held-back').textContent ?? '';
+    expect(note).toContain('증거자료-1.doc');
+    expect(note).not.toContain('증거자료-2.jpg');
+    // Harm evidence is never shared anyway: it is not "held back".
+    expect(note).not.toContain('증거자료-3.doc');
+  });
+
+  it('says nothing of held-back files when there are none', () => {
+    renderPanel(caseWith([invitation()]));
+    expect(screen.queryByTestId('evidence-held-back')).toBeNull();
+  });
+
   it('offers a new link while the statement is still awaited', () => {
     renderPanel(caseWith([invitation()]));
     expect(screen.getByText(/진행 중/)).toBeTruthy();

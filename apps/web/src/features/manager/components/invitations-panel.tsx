@@ -354,13 +354,28 @@ function ExtraWitnessInvite({ reportId }: { reportId: string }) {
   );
 }
 
+/**
+ * The acts' evidence files that the accused person never gets, even with the evidence shared: their metadata
+ * could not be removed, so they may still name the reporter (the API holds them back as well).
+ */
+export function heldBackFiles(report: Pick<ManagerCase, 'files' | 'form'>): ManagerCase['files'] {
+  const ofActs = new Set((report.form.acts ?? []).flatMap((act) => act.evidences ?? []));
+  return report.files.filter((file) => file.metadata === 'unremovable' && ofActs.has(file.id));
+}
+
 export function InvitationsPanel({ report }: { report: ManagerCase }) {
   const { t } = useTranslation();
+  const heldBack = heldBackFiles(report);
   return (
     <Box>
       <Typography variant="body2" color="text.secondary">
         {t('manager.invitations.intro')}
       </Typography>
+      {heldBack.length > 0 && (
+        <Alert severity="warning" sx={{ mt: 1.5 }} data-testid="evidence-held-back">
+          {t('manager.invitations.heldBack', { names: heldBack.map((file) => file.name).join(', ') })}
+        </Alert>
+      )}
       {report.invitations.length > 0 && (
         <>
           <Subheading>{t('manager.invitations.sentHeading')}</Subheading>

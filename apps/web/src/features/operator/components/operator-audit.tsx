@@ -37,7 +37,13 @@ export function OperatorAudit() {
         {results.map((entry) => (
           <ListItem key={entry.id} divider disableGutters data-testid="operator-audit-entry">
             <ListItemText
-              primary={t(`operator.audit.actions.${entry.action}`, { name: entry.company.name })}
+              primary={t(`operator.audit.actions.${entry.action}`, {
+                name: entry.company.name,
+                domain: String(entry.detail?.domain ?? ''),
+                step: t(`operator.audit.domainSteps.${String(entry.detail?.step ?? '')}`, {
+                  defaultValue: String(entry.detail?.step ?? ''),
+                }),
+              })}
               secondary={[
                 dateTime(entry.at),
                 entry.actor?.name ?? t('operator.audit.system'),

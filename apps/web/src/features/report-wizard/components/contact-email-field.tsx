@@ -11,7 +11,16 @@ import '../../../locales/anonymous-copy';
  * The optional private address for anonymous notices. A work address sits on the company's mail server, so
  * the reporter is told plainly not to use one, and what a notice will (not) contain.
  */
-export function ContactEmailField({ showErrors }: { showErrors: boolean }) {
+export function ContactEmailField({
+  showErrors,
+  serverError,
+  onEdit,
+}: {
+  showErrors: boolean;
+  /** The server's refusal of the address (a work or account address), shown at the field until it changes. */
+  serverError?: string | null;
+  onEdit?: () => void;
+}) {
   const { t } = useTranslation();
   const titleId = useId();
   const [value, setValue] = useState(readContactEmail);
@@ -43,9 +52,10 @@ export function ContactEmailField({ showErrors }: { showErrors: boolean }) {
         onChange={(event) => {
           setValue(event.target.value);
           writeContactEmail(event.target.value);
+          onEdit?.();
         }}
-        error={showErrors && invalid}
-        helperText={showErrors && invalid ? t('anonymous.contact.invalid') : undefined}
+        error={Boolean(serverError) || (showErrors && invalid)}
+        helperText={serverError || (showErrors && invalid ? t('anonymous.contact.invalid') : undefined)}
         slotProps={{ htmlInput: { maxLength: 254, 'data-testid': 'contact-email' } }}
       />
     </Paper>

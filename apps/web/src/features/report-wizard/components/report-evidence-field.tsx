@@ -51,7 +51,12 @@ export function ReportEvidenceField({ list, index }: { list: EvidenceList; index
         );
       }}
       copy="evidence"
-      help={isAnonymous ? `${t('evidence.help')} ${t('evidence.anonymHint')}` : t('evidence.help')}
+      // The same file once sent under the reporter's account joins the two (docs/decisions/0029).
+      help={
+        isAnonymous
+          ? `${t('evidence.help')} ${t('evidence.anonymHint')} ${t('evidence.anonymLinkNote')}`
+          : t('evidence.help')
+      }
       testIdPrefix="evidence"
       inputTestId={`evidence-input-${list}-${index}`}
       finishedAs="bar"

@@ -40,6 +40,7 @@ export function ReviewStep({ headingRef }: { headingRef: React.RefObject<HTMLHea
   const [failure, setFailure] = useState<string | null>(null);
   const [submitted, setSubmitted] = useState<{ id: string; receipt: string } | null>(null);
   const [checkContact, setCheckContact] = useState(false);
+  const [contactRefusal, setContactRefusal] = useState<string | null>(null);
   const steps = stepsFor(form.report_type);
   const isAnonymous = form.report_type === 'anonym';
   // An anonymous report's files reach the company under generic names; the review shows those names.
@@ -97,6 +98,12 @@ export function ReviewStep({ headingRef }: { headingRef: React.RefObject<HTMLHea
       const requestError = toRequestError(error);
       if (requestError.code === 'FILE_METADATA_UNREMOVABLE')
         void queryClient.invalidateQueries({ queryKey: ownFilesQuery().queryKey });
+      if (requestError.code === 'CONTACT_EMAIL_NOT_PRIVATE') {
+        // Shown at the address field, which takes the focus so a screen reader reads the message with it.
+        setContactRefusal(requestError.message);
+        document.getElementById('contact_email')?.focus();
+        return;
+      }
       const message =
         requestError.code === 'USER_NOT_FOUND'
           ? t('wizard.userNotFound')
@@ -143,7 +150,11 @@ export function ReviewStep({ headingRef }: { headingRef: React.RefObject<HTMLHea
               if (index !== null) setStep(index);
             }}
           />
-          <ContactEmailField showErrors={checkContact} />
+          <ContactEmailField
+            showErrors={checkContact}
+            serverError={contactRefusal}
+            onEdit={() => setContactRefusal(null)}
+          />
         </>
       )}
       <Alert severity="info" sx={{ mt: 4 }}>
