@@ -160,7 +160,7 @@ async function main(): Promise<void> {
     const draftAuth = headers('', { 'x-intake-token': token });
     const victimAuth = headers(victim);
 
-    const photo = jpegWithGps(`owner ${'x'.repeat(40)}`);
+    const photo = jpegWithGps(`owner ${'x'.repeat(248)}`);
     const findingPackage = inflatingPackage(240 * 1024 * 1024);
     const heaviestPackage = inflatingPackage(MIN_INFLATED_BUDGET - 64 * 1024);
     console.info(
