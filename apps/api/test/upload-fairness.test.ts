@@ -16,7 +16,7 @@ beforeAll(async () => {
     },
   });
   await createCompany(ctx, '공정업로드', 'fair.example');
-}, 120_000);
+}, 300_000);
 afterAll(() => ctx.close());
 
 const text = (bytes: number) => Buffer.alloc(bytes, 'a');

@@ -141,7 +141,8 @@ export class FairQueue {
       const next = this.nextInTurn();
       if (!next) return;
       const { group, caller } = next;
-      const job = caller.jobs.shift()!;
+      const job = caller.jobs.shift();
+      if (!job) return;
       // Served: both go to the back of their line (or leave it when nothing of theirs waits).
       group.callers.splice(group.callers.indexOf(caller), 1);
       if (caller.jobs.length > 0) group.callers.push(caller);
