@@ -26,6 +26,11 @@ export class ThrowawayPostgres {
   }
 
   static async create(): Promise<ThrowawayPostgres> {
+    // The server binaries come from Debian's postgresql-15 package (a machine with only the client lacks them).
+    if (!fs.existsSync(path.join(PG_BIN, 'initdb')) || !fs.existsSync(path.join(PG_BIN, 'pg_ctl')))
+      throw new Error(
+        `no PostgreSQL server binaries in ${PG_BIN}: install them (apt-get install postgresql-15) or point CHAOS_PG_BIN at them`,
+      );
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ansim-chaos-pg-'));
     execFileSync('chown', ['postgres:postgres', root]);
     const cluster = new ThrowawayPostgres(root, await freePort());

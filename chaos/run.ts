@@ -99,6 +99,9 @@ async function main(): Promise<boolean> {
       // Registrations and reset requests of the SMTP scenario all come from this machine.
       ACCOUNT_REQUESTS_PER_IP_PER_HOUR: '1000000',
       MAILS_PER_ADDRESS_PER_HOUR: '1000000',
+      // Every submitter uploads its evidence from this machine, thousands an hour under one account each.
+      UPLOADS_PER_IP_PER_HOUR: '1000000',
+      UPLOADS_PER_CALLER_PER_HOUR: '1000000',
     });
     await api.start();
     const chaos: Chaos = { postgres, smtp, api, databaseUrl, dataDir, accounts, mailHost: '127.0.0.1' };

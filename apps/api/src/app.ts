@@ -19,6 +19,7 @@ import type { Database } from './db/client.ts';
 import { attachKeyring, resolveMasterKey } from './encryption/keyring.ts';
 import { AppError } from './lib/app-error.ts';
 import type { CaptchaVerifier } from './lib/captcha-verifier.ts';
+import { configureMetadataPool } from './lib/remove-metadata.ts';
 import { unstorableTextPath } from './lib/storable-text.ts';
 import { isApiRequest, normalizedPath } from './plugins/api-request.ts';
 import { captchaPlugin } from './plugins/captcha.ts';
@@ -96,6 +97,7 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  configureMetadataPool({ minimumWorkers: config.METADATA_WORKERS_MIN });
   const keyring = attachKeyring(database, resolveMasterKey(config), {
     requireSealed: config.ENCRYPTION_REQUIRE_SEALED,
   });

@@ -122,6 +122,27 @@ const configSchema = z
     /** Time one upload's metadata removal may take in its worker; beyond it the file is `unremovable`. */
     METADATA_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
     /**
+     * Fewest metadata workers (threads), whatever the machine; more where cores and memory allow. With two or
+     * more, one company's uploads never hold every worker (lib/fair-queue.ts).
+     */
+    METADATA_WORKERS_MIN: z.coerce.number().int().min(1).max(64).default(2),
+    /** Longest an upload waits for a metadata worker; past it the answer is 503 UPLOAD_BUSY with Retry-After. */
+    METADATA_WAIT_MS: z.coerce.number().int().positive().default(30_000),
+    /** Uploads per hour of one caller (intake session, receipt session, account, invitation), and their bytes. */
+    UPLOADS_PER_CALLER_PER_HOUR: z.coerce.number().int().positive().default(60),
+    UPLOAD_BYTES_PER_CALLER_PER_HOUR: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(500 * 1024 * 1024),
+    /** Uploads per hour from one address, and their bytes: room for a whole office behind one NAT. */
+    UPLOADS_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(300),
+    UPLOAD_BYTES_PER_IP_PER_HOUR: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(2 * 1024 * 1024 * 1024),
+    /**
      * Notices to an anonymous reporter's private address leave after a random delay of up to this many seconds,
      * so the mail server's log cannot match their time to the manager's action (0 sends at once).
      */

@@ -726,3 +726,29 @@ export function unclosedTagsPackage(kind: 'docx' | 'hwpx', count = 40_000): Buff
     }),
   );
 }
+
+/**
+ * A well-formed Word document whose body is `inflatedBytes` of repeated paragraphs: a few kilobytes to upload,
+ * hundreds of times that to read. Built as an attacker would build the upload that held the metadata worker.
+ */
+export function inflatingPackage(inflatedBytes: number): Buffer {
+  const paragraph = '<w:p><w:r><w:t>가나다라마바사</w:t></w:r></w:p>';
+  const head = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n<w:document ${W}><w:body>`;
+  const tail = '</w:body></w:document>';
+  const count = Math.max(
+    1,
+    Math.ceil((inflatedBytes - head.length - tail.length) / Buffer.byteLength(paragraph)),
+  );
+  const deflated = (text: string): [Uint8Array, { level: 9 }] => [strToU8(text), { level: 9 }];
+  return Buffer.from(
+    zipSync({
+      '[Content_Types].xml': deflated(
+        CONTENT_TYPES(
+          '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/>',
+        ),
+      ),
+      '_rels/.rels': deflated(ROOT_RELS(OFFICE_DOCUMENT, 'word/document.xml')),
+      'word/document.xml': deflated(head + paragraph.repeat(count) + tail),
+    }),
+  );
+}

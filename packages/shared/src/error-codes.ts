@@ -67,6 +67,8 @@ export const ERROR_STATUS = {
   INTERNAL_SERVER_ERROR: 500,
   BAD_GATEWAY: 502,
   SERVICE_UNAVAILABLE: 503,
+  /** Every metadata worker stayed busy past the upload's wait deadline: the same upload may be sent again. */
+  UPLOAD_BUSY: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

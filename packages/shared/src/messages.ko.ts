@@ -54,6 +54,7 @@ export const ERROR_MESSAGES_KO: Record<ErrorCode, string> = {
   INTERNAL_SERVER_ERROR: '서버에서 오류가 발생했습니다.',
   BAD_GATEWAY: '서버가 응답하지 않습니다. 잠시 후 다시 시도해주세요.',
   SERVICE_UNAVAILABLE: '서비스를 일시적으로 사용할 수 없습니다. 잠시 후 다시 시도해주세요.',
+  UPLOAD_BUSY: '지금은 처리 중인 파일이 많아 파일을 받지 못했습니다. 잠시 후 같은 파일을 다시 올려주세요.',
 };
 
 /** Client-side messages of the specification's error catalogue (§8), exact strings of DESIGN §6. */

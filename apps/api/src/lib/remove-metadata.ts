@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { type FairKey, FairQueue } from './fair-queue.ts';
 import type { MetadataOutcome } from './metadata-outcome.ts';
 import { METADATA_HANDLING, type MetadataResult } from './strip-metadata.ts';
 
@@ -13,7 +14,32 @@ import { METADATA_HANDLING, type MetadataResult } from './strip-metadata.ts';
 const WORKER_URL = new URL('./metadata-worker.mjs', import.meta.url);
 /** Heap for one file: the largest upload, its copy and a parser's structures fit with room to spare. */
 const WORKER_HEAP_MB = 1024;
-const MAX_WORKERS = Math.max(1, Math.min(2, os.availableParallelism() - 1));
+
+/**
+ * Workers for this machine: a core each, leaving one to the event loop, as many as the memory holds at two
+ * heaps apiece, and never fewer than `minimum` (METADATA_WORKERS_MIN; two by default, so that one company's
+ * uploads cannot hold every worker: see the fair queue below).
+ */
+export function metadataPoolSize(
+  minimum: number,
+  machine = { cores: os.availableParallelism(), memoryBytes: os.totalmem() },
+): number {
+  const byMemory = Math.floor(machine.memoryBytes / (2 * WORKER_HEAP_MB * 1024 * 1024));
+  return Math.max(1, minimum, Math.min(machine.cores - 1, byMemory));
+}
+
+let MAX_WORKERS = metadataPoolSize(2);
+/** Who waits for a worker, served round-robin by company and caller (lib/fair-queue.ts). */
+const queue = new FairQueue(MAX_WORKERS);
+
+/** Sizes the pool to the machine with the configured minimum (called once by the app at start). */
+export function configureMetadataPool({ minimumWorkers }: { minimumWorkers: number }): void {
+  MAX_WORKERS = metadataPoolSize(minimumWorkers);
+  queue.resize(MAX_WORKERS);
+}
+
+/** The queue in front of the workers, for tests that need every worker busy. */
+export const metadataQueue = queue;
 /** An idle worker is kept this long for the next upload (starting one loads the parsers), then ended. */
 const IDLE_WORKER_MS = 30_000;
 
@@ -117,9 +143,7 @@ function finish(slot: Slot, result: MetadataResult, { healthy = true } = {}) {
 
 /** Files being stripped or waiting for a worker, for tests and diagnostics. */
 export function metadataJobsInProgress(): number {
-  let running = 0;
-  for (const slot of slots) if (slot.job) running += 1;
-  return running + waiting.length;
+  return queue.pending;
 }
 
 /** Whether the type's metadata is settled without reading the file (plain text, OLE documents). */
@@ -131,16 +155,25 @@ export function outcomeWithoutReading(contentType: string): MetadataOutcome | un
 }
 
 /**
- * The upload without its metadata, and what became of it. Never throws, never hangs past `timeoutMs`
- * counted from when a worker takes the file (files wait for a free worker first).
+ * The upload without its metadata, and what became of it. Never hangs past `timeoutMs` counted from when a
+ * worker takes the file. Files wait for a worker in the fair queue, under `fairness` (its company and its
+ * caller); one still waiting after `waitMs` is rejected with `QueueWaitExpired`, the only error thrown.
  */
 export async function removeMetadata(
   contentType: string,
   input: Buffer,
-  { timeoutMs }: { timeoutMs: number },
+  {
+    timeoutMs,
+    waitMs = 60_000,
+    fairness = { group: '', caller: '' },
+  }: { timeoutMs: number; waitMs?: number; fairness?: FairKey },
 ): Promise<MetadataResult> {
   const settled = outcomeWithoutReading(contentType);
   if (settled) return { outcome: settled, output: input };
+  return queue.run(fairness, () => runInWorker(contentType, input, timeoutMs), { waitMs });
+}
+
+async function runInWorker(contentType: string, input: Buffer, timeoutMs: number): Promise<MetadataResult> {
   const slot = await acquire();
   if (!slot) return unremovable(input);
   return new Promise((resolve) => {

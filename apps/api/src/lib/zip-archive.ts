@@ -25,6 +25,22 @@ const MAX_DATA_DESCRIPTOR_BYTES = 24;
 /** An XML part larger than this is refused rather than inflated into memory. */
 const MAX_READ_ENTRY_BYTES = 64 * 1024 * 1024;
 /**
+ * What all the entries read from one package may inflate to, together: at most MAX_INFLATED_BYTES, and at
+ * most MAX_INFLATE_RATIO times the package's own size (never less than MIN_INFLATED_BUDGET, for small
+ * documents). Office XML compresses about ten to one and pictures hardly at all, while a package built to
+ * stall the worker (585 KB of deflated XML inflating to 240 MB) compresses hundreds to one: it is refused
+ * (`unremovable`) after a few megabytes of work instead of minutes.
+ */
+export const MAX_INFLATED_BYTES = 64 * 1024 * 1024;
+export const MAX_INFLATE_RATIO = 32;
+export const MIN_INFLATED_BUDGET = 16 * 1024 * 1024;
+/** Bytes each package read by `readZip` may still inflate, keyed by the package's buffer. */
+const inflateBudgets = new WeakMap<Buffer, number>();
+
+export function inflateBudget(packageBytes: number): number {
+  return Math.min(MAX_INFLATED_BYTES, Math.max(MIN_INFLATED_BUDGET, MAX_INFLATE_RATIO * packageBytes));
+}
+/**
  * Office and 한글 packages hold tens to a few thousand parts. Without a cap, 65,535 empty entries (a few
  * megabytes of central directory) cost tens of megabytes of heap before a single byte is inflated.
  */
@@ -189,6 +205,7 @@ export function readZip(input: Buffer): ZipArchive {
     entry.end =
       entry.flags & FLAG_DATA_DESCRIPTOR ? Math.min(limit, dataEnd + MAX_DATA_DESCRIPTOR_BYTES) : dataEnd;
   });
+  inflateBudgets.set(input, inflateBudget(input.length));
   return { entries, comment };
 }
 
@@ -196,11 +213,15 @@ export function readZip(input: Buffer): ZipArchive {
 export function readZipEntry(input: Buffer, entry: ZipEntry): Buffer {
   if (entry.flags & FLAG_ENCRYPTED) fail(`${entry.name} is encrypted`);
   if (entry.size > MAX_READ_ENTRY_BYTES) fail(`${entry.name} is too large`);
+  const budget = inflateBudgets.get(input) ?? inflateBudget(input.length);
+  if (entry.size > budget) fail('the package inflates past its cap');
+  inflateBudgets.set(input, budget - entry.size);
   const data = input.subarray(entry.dataOffset, entry.dataOffset + entry.compressedSize);
   let content: Buffer;
   if (entry.method === METHOD_STORED) content = data;
   else if (entry.method === METHOD_DEFLATED)
-    content = inflateRawSync(data, { maxOutputLength: MAX_READ_ENTRY_BYTES });
+    // Never more than the entry says: a larger output fails its size check below anyway.
+    content = inflateRawSync(data, { maxOutputLength: Math.max(1, entry.size) });
   else return fail(`${entry.name} uses compression method ${entry.method}`);
   if (content.length !== entry.size || crc32(content) >>> 0 !== entry.crc)
     fail(`${entry.name} fails its CRC check`);

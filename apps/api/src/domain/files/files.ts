@@ -21,6 +21,7 @@ import {
 } from '../../db/schema.ts';
 import { ERASED_PLACEHOLDER, openJson, openText, openTextOr, sealText } from '../../encryption/codec.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { QueueWaitExpired } from '../../lib/fair-queue.ts';
 import type { MetadataOutcome } from '../../lib/metadata-outcome.ts';
 import { outcomeWithoutReading, removeMetadata } from '../../lib/remove-metadata.ts';
 import { cleanFileName, sniffContentType } from '../../lib/sniff.ts';
@@ -29,6 +30,7 @@ import { caseAccessCondition } from '../manager/case-scope.ts';
 import { caseFiles } from '../manager/case-view.ts';
 import { hasSecondFactor } from '../mfa/factors.ts';
 import { FILE_STORE_LOCK_KEY } from './sweep-orphans.ts';
+import { chargeUploadAttempt, chargeUploadBytes, uploadCaller } from './upload-limits.ts';
 
 type Deps = { database: Database; config: Config; fileStore: EncryptingFileStore };
 
@@ -103,7 +105,15 @@ export async function storeUpload(
   { database, config, fileStore }: Deps,
   owner: FileOwner,
   upload: { stream: Readable & { truncated?: boolean }; filename: string | undefined },
+  client: { addressKey: string },
 ): Promise<FileView> {
+  try {
+    await chargeUploadAttempt(database, config, owner, client.addressKey);
+  } catch (error) {
+    // The refused body is read and dropped, so that the answer reaches a client still sending it.
+    upload.stream.resume();
+    throw error;
+  }
   const temporaryPath = await fileStore.temporaryPath();
   let sealedPath: string | undefined;
   let key: string | undefined;
@@ -112,13 +122,18 @@ export async function storeUpload(
       throw asUploadError(error);
     });
     if (upload.stream.truncated) throw new AppError('PAYLOAD_TOO_LARGE');
+    await chargeUploadBytes(database, config, owner, client.addressKey, (await fs.stat(temporaryPath)).size);
     const name = cleanFileName(upload.filename);
     const contentType = await sniffContentType(temporaryPath, name);
     if (!contentType)
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', {
         message: '증거 파일은 사진, PDF, 녹음·영상, 문서(한글·오피스), 텍스트 파일만 올릴 수 있습니다.',
       });
-    const metadataStatus = await removeMetadataOfUpload(config, temporaryPath, contentType);
+    const keyScope = await ownerCompanyId(database, owner);
+    const metadataStatus = await removeMetadataOfUpload(config, temporaryPath, contentType, {
+      group: keyScope ?? 'platform',
+      caller: uploadCaller(owner),
+    });
     const { size } = await fs.stat(temporaryPath);
     if (size === 0)
       throw new AppError('VALIDATION_ERROR', { details: { file: '빈 파일은 올릴 수 없습니다.' } });
@@ -132,7 +147,6 @@ export async function storeUpload(
       });
     }
     const sha256 = await sha256OfFile(temporaryPath);
-    const keyScope = await ownerCompanyId(database, owner);
     const fileId = randomUUID();
     const sealedName = await sealText(database, keyScope, 'files.original_name', fileId, name);
     const sealedDigest = await sealText(database, keyScope, 'files.sha256', fileId, sha256);
@@ -169,18 +183,27 @@ export async function storeUpload(
 /**
  * Replaces the upload's bytes with their metadata-free version, in a worker (lib/remove-metadata.ts), and
  * says what became of the metadata. An `unremovable` file stays as uploaded: it can back a named report,
- * never an anonymous one.
+ * never an anonymous one. Uploads wait for a worker in turn by company and caller (`fairness`); one that
+ * waits past METADATA_WAIT_MS is 503 UPLOAD_BUSY, to be sent again after Retry-After.
  */
 export async function removeMetadataOfUpload(
-  config: Pick<Config, 'METADATA_TIMEOUT_MS'>,
+  config: Pick<Config, 'METADATA_TIMEOUT_MS' | 'METADATA_WAIT_MS'>,
   filePath: string,
   contentType: string,
+  fairness: { group: string; caller: string } = { group: '', caller: '' },
 ): Promise<MetadataOutcome> {
   const settled = outcomeWithoutReading(contentType);
   if (settled) return settled;
   const original = await fs.readFile(filePath);
   const { outcome, output } = await removeMetadata(contentType, original, {
     timeoutMs: config.METADATA_TIMEOUT_MS,
+    waitMs: config.METADATA_WAIT_MS,
+    fairness,
+  }).catch((error: unknown) => {
+    if (!(error instanceof QueueWaitExpired)) throw error;
+    // A worker frees within its time limit at the latest.
+    const retryAfter = Math.max(1, Math.ceil(config.METADATA_TIMEOUT_MS / 1000));
+    throw new AppError('UPLOAD_BUSY', { headers: { 'Retry-After': String(retryAfter) } });
   });
   if (outcome === 'removed' && !output.equals(original)) await fs.writeFile(filePath, output);
   return outcome;

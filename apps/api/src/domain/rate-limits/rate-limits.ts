@@ -2,16 +2,22 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 
 /**
- * Fixed-window counters in PostgreSQL, so every API process shares them. Returns the count after this hit.
+ * Fixed-window counters in PostgreSQL, so every API process shares them. Returns the count after this hit;
+ * `amount` counts more than one at once (the bytes of an upload).
  */
-export async function countHit(database: Database, key: string, windowSeconds: number): Promise<number> {
+export async function countHit(
+  database: Database,
+  key: string,
+  windowSeconds: number,
+  amount = 1,
+): Promise<number> {
   const rows = await database.query<{ count: number }>(
     `INSERT INTO rate_limits (key, window_start, count, expires_at)
-     VALUES ($1, to_timestamp(floor(extract(epoch from now()) / $2) * $2), 1,
+     VALUES ($1, to_timestamp(floor(extract(epoch from now()) / $2) * $2), $3,
              to_timestamp(floor(extract(epoch from now()) / $2) * $2) + make_interval(secs => $2 * 2))
-     ON CONFLICT (key, window_start) DO UPDATE SET count = rate_limits.count + 1
+     ON CONFLICT (key, window_start) DO UPDATE SET count = rate_limits.count + $3
      RETURNING count`,
-    [key, windowSeconds],
+    [key, windowSeconds, amount],
   );
   return Number(rows[0]?.count ?? 0);
 }

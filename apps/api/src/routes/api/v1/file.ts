@@ -45,10 +45,12 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         throw asUploadError(error);
       });
       if (!upload) throw new AppError('VALIDATION_ERROR', { details: { file: '올릴 파일을 선택해주세요.' } });
-      const view = await storeUpload(deps, owner, {
-        stream: upload.file,
-        filename: upload.filename,
-      });
+      const view = await storeUpload(
+        deps,
+        owner,
+        { stream: upload.file, filename: upload.filename },
+        { addressKey: request.addressKey },
+      );
       return reply.status(201).send(view);
     },
   );
