@@ -26,6 +26,8 @@ export default async function globalSetup(): Promise<void> {
       LOGIN_LIMIT_PER_IP_PER_MINUTE: '1000',
       RECEIPT_LIMIT_PER_IP_PER_HOUR: '100000',
       INTAKE_LOOKUPS_PER_IP_PER_HOUR: '100000',
+      // Every spec's uploads come from 127.0.0.1 as well.
+      UPLOADS_PER_IP_PER_HOUR: '100000',
       // session.spec moves the server's session clock with PUT /api/test/clock (refused outside NODE_ENV=test).
       TEST_CLOCK_ROUTE: 'true',
     },
