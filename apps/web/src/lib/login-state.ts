@@ -61,7 +61,7 @@ export const useIsLoggedIn = (): boolean => useLoginState((state) => isLoggedInA
 
 type TokenResponse = SessionExpires;
 
-/** R-WEB-10 (docs/requirements.md): runs at start-up. UNAUTHORIZED ends the local session; any other failure is only logged. */
+/** R-WEB-10: runs at start-up. UNAUTHORIZED ends the local session; any other failure is only logged. */
 export async function refreshLoginStatus(): Promise<void> {
   // A plain fetch: this runs on every first visit, the landing page's included, which must not pay for the request helper
   // (the 150 KB budget of docs/requirements.md R-PERF-2 on what a first visit transfers). A GET needs no CSRF token.
