@@ -47,7 +47,7 @@ export interface LighthouseRow {
   finalUrl: string;
 }
 
-/** How long a scenario's data took to make: the seeding time the issue asks to see. */
+/** How long a scenario's data took to make: the seeding time R-PERF-5 asks to see. */
 export interface Seeding {
   section: Row['section'];
   name: string;
