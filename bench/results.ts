@@ -47,7 +47,7 @@ export interface LighthouseRow {
   finalUrl: string;
 }
 
-/** How long a scenario's data took to make: the seeding time the issue asks to see. */
+/** How long a scenario's data took to make: the seeding time R-PERF-5 asks to see. */
 export interface Seeding {
   section: Row['section'];
   name: string;
@@ -77,7 +77,7 @@ export interface BenchResults {
   machine: { cpus: number; model: string; loadAverageStart: number[]; loadAverageEnd: number[] };
   database: { server: string; managerReports: number };
   rows: Row[];
-  /** `EXPLAIN (ANALYZE, BUFFERS)` of the statistics' queries at 1,000,000 cases (issue 15). */
+  /** `EXPLAIN (ANALYZE, BUFFERS)` of the statistics' queries at 1,000,000 cases (docs/requirements.md R-PERF-5). */
   explain?: { name: string; plan: string }[];
   seeding?: Seeding[];
   plans?: ListPlan[];
@@ -93,7 +93,7 @@ export interface BenchResults {
   };
 }
 
-/** Issue 16's Lighthouse targets for every measured page (mobile preset, simulated throttling). */
+/** The Lighthouse targets of R-PERF-3, for every measured page (mobile preset, simulated throttling). */
 export const LIGHTHOUSE_TARGETS = { performance: 95, lcpMs: 1800, accessibility: 100 } as const;
 
 /** "met", or which targets the page missed. */
@@ -161,7 +161,7 @@ const SECTIONS: { key: Row['section']; title: string; intro: string }[] = [
   },
   {
     key: 'report',
-    title: 'Report submission (issues 4 and 15)',
+    title: 'Report submission (R-PERF-6)',
     intro:
       '`POST /api/v1/report/` with a 10 KB formal report, 50 concurrent clients, the server on a pool of 10 ' +
       'PostgreSQL connections, beside `submitReport()` (the same domain function, run directly on a pool of 10) ' +
@@ -182,7 +182,7 @@ const SECTIONS: { key: Row['section']; title: string; intro: string }[] = [
   },
   {
     key: 'manager',
-    title: 'Manager console over 100,000 reports of one company (issues 5 and 15)',
+    title: 'Manager console over 100,000 reports of one company (R-PERF-4)',
     intro:
       'Every filter and sort of the list, each API row followed by the same domain function (same SQL) run ' +
       'directly; 10 concurrent callers each (through the API, ten managers of the company, one each: one ' +
@@ -199,7 +199,7 @@ const SECTIONS: { key: Row['section']; title: string; intro: string }[] = [
   },
   {
     key: 'stats',
-    title: 'Statistics over 1,000,000 reports of one company, and the operator’s console (issue 15)',
+    title: 'Statistics over 1,000,000 reports of one company, and the operator’s console (R-PERF-5)',
     intro:
       '`GET /api/v1/manager/stats/reports` (default range: the last 12 months) beside `companyStats()` — the same ' +
       'SQL — run directly; 10 concurrent callers each. The ratio is API p50 ÷ direct p50. The counts are read ' +
@@ -314,7 +314,7 @@ export function renderMarkdown(results: BenchResults): string {
     out.push('', '## Lighthouse (mobile preset, simulated throttling)', '');
     out.push(
       `${results.lighthouse.chromium}, ${results.lighthouse.preset}. The wizard step is measured logged in, with ` +
-        'a report type chosen (session cookie and local draft set before the run). Targets (issue 16): ' +
+        'a report type chosen (session cookie and local draft set before the run). Targets (R-PERF-3): ' +
         `performance ≥ ${LIGHTHOUSE_TARGETS.performance}, LCP ≤ ${LIGHTHOUSE_TARGETS.lcpMs / 1000} s, ` +
         `accessibility ${LIGHTHOUSE_TARGETS.accessibility}. \`--only=lighthouse\` measures these pages alone.`,
     );

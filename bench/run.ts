@@ -150,7 +150,7 @@ async function login(base: string, email: string): Promise<string> {
 }
 
 /**
- * Sessions for accounts whose routes require a second factor (handlers, the operator; issue 11): each logs in
+ * Sessions for accounts whose routes require a second factor (handlers, the operator; R-ACC-7): each logs in
  * first, while it has none, then gets a placeholder passkey row, so the routes answer without a WebAuthn
  * exchange the benchmark does not measure.
  */
@@ -457,7 +457,7 @@ function mergeSections(previous: BenchResults, partial: BenchResults, sections: 
 
 type Direct = Awaited<ReturnType<typeof directDatabase>>;
 
-/** Issue 2's figures, and the health check while 200 logins run at once. */
+/** The login and health figures (R-ACC-4, R-OPS-7), and the health check while 200 logins run at once. */
 async function httpScenarios(base: string, direct: Direct, email: string, rows: Row[], ceiling: Row) {
   const session = await login(base, email);
   log('GET /api/v1/token/');
@@ -549,7 +549,7 @@ async function reportersInManyCompanies(
 }
 
 /**
- * Issues 4 and 15: the submission through the API beside the same transaction run directly (submitReport())
+ * R-PERF-6: the submission through the API beside the same transaction run directly (submitReport())
  * and beside its bare statements on a pg pool (the database's ceiling), in one company, whose case counter
  * row serialises every submission, and spread over 100 companies, as real traffic is.
  */
@@ -648,7 +648,7 @@ async function reportScenarios(
 }
 
 /**
- * Issues 5 and 15: every filter and sort of the manager's list over 100,000 cases of one company, and the
+ * docs/requirements.md R-PERF-4: every filter and sort of the manager's list over 100,000 cases of one company, and the
  * statistics, each through the API beside the same domain function (same SQL) run directly; then
  * `EXPLAIN (ANALYZE, BUFFERS)` of each list query for bench/README.md.
  */
@@ -662,7 +662,7 @@ async function managerScenarios(
   plans: NonNullable<BenchResults['plans']>,
 ): Promise<number> {
   // Ten concurrent callers are ten managers, as in an HR team: one person's reads of the list fold into one
-  // audit row (issue 12), so ten callers sharing one account would queue on that row's lock, which no team does.
+  // audit row (R-CASE-11), so ten callers sharing one account would queue on that row's lock, which no team does.
   const managerEmails = Array.from(
     { length: LIST_CALLERS },
     (_, index) => `manager${index + 1}@large.example`,
@@ -746,7 +746,7 @@ async function managerScenarios(
   return count;
 }
 
-/** Issue 15: the statistics over 1,000,000 cases of one company, beside the same SQL run directly. */
+/** R-PERF-5: the statistics over 1,000,000 cases of one company, beside the same SQL run directly. */
 async function statsScenarios(
   base: string,
   databaseUrl: string,

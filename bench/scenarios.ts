@@ -103,7 +103,7 @@ export function directOperatorCompanies(deps: Awaited<ReturnType<typeof directDa
 }
 
 /**
- * Issue 15: `total` reports for one company in one `INSERT … SELECT` over `generate_series`, spread over the
+ * R-PERF-5: `total` reports for one company in one `INSERT … SELECT` over `generate_series`, spread over the
  * last 24 months, with every dimension of the statistics varied. Contents are a placeholder: the statistics
  * never read them. The statistics triggers are off during the insert and `report_stats_rebuild` counts
  * afterwards, as a bulk load would; the time reported includes the rebuild and the VACUUM ANALYZE.

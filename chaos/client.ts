@@ -48,7 +48,7 @@ export async function seedAccounts(database: Database, count: number): Promise<A
     })
     .returning({ id: users.id });
   const managerSession = await createSession(database, manager!.id, limits);
-  // Managers need a second factor (issue 11); a placeholder passkey opens the manager routes to this session.
+  // Managers need a second factor (R-ACC-7); a placeholder passkey opens the manager routes to this session.
   await database.db
     .insert(mfaPasskeys)
     .values({ userId: manager!.id, credentialId: 'chaos-placeholder', publicKey: 'none', name: 'chaos' });

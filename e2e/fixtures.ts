@@ -220,7 +220,7 @@ export async function loginThroughApi(
 }
 
 /**
- * Managers must have a second factor (issue 11), and so must admins and the operator: logs the user in through
+ * Managers must have a second factor (R-ACC-7), and so must admins and the operator: logs the user in through
  * the API and enrols TOTP, unless a spec already did on this server. Returns the logged-in request context's state.
  */
 export async function ensureManagerTotp(request: APIRequestContext, baseURL: string, user: TestUser) {

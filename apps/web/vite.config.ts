@@ -71,7 +71,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             // imports, so no route loads more than before.
             // The small plain parts of the pages that draw without MUI (/login, /report, the wizard's first
             // step): each was a file of its own, under 2 KB, and each file a first visit fetches costs its
-            // headers and a request started on the main thread while the app takes the page over (issue 16).
+            // headers and a request started on the main thread while the app takes the page over (R-PERF-3).
             // The landing page uses none of them.
             {
               name: 'plain-parts',

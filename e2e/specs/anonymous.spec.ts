@@ -18,7 +18,7 @@ import { readServerState } from '../server-state';
 import { type ReceivedMail, readMail } from '../smtp-mailbox';
 
 /**
- * Issue 10 end to end, in Chromium: anonymous reports that no account can be tied to. A member files one and
+ * R-ANON and R-EMP end to end, in Chromium: anonymous reports that no account can be tied to. A member files one and
  * follows it after logging out with nothing but the receipt; a stranger files through the company's public
  * intake link; and a manager's status change mails nothing to the member's work address, only a notice
  * without case number or company to the private address given in the wizard.

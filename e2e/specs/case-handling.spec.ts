@@ -26,7 +26,7 @@ import {
 } from '../fixtures';
 
 /**
- * Issue 12 as one case: follow-up evidence, the manager assigning an investigator who sees only that case, the
+ * R-CASE-6 to R-CASE-12 as one case: follow-up evidence, the manager assigning an investigator who sees only that case, the
  * reporter's say on a measure (근로기준법 제76조의3 ③④), the reason for carrying it out despite an objection,
  * and the recorded outcome the reporter then sees.
  */

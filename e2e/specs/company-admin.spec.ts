@@ -22,7 +22,7 @@ import { type SmtpMailbox, startSmtpMailbox } from '../smtp-mailbox';
 import { demoPassword, type SpawnedApi, startApi, stopApi } from '../spawned-api';
 
 /**
- * Issue 13 end to end, as one story on one API server started for this spec (a fresh data directory, so its
+ * R-CO end to end, as one story on one API server started for this spec (a fresh data directory, so its
  * demo operator is unused), every mail read from a real SMTP server:
  *   1. the operator (TOTP) creates a company in the console;
  *   2. its admin accepts the mailed invitation, sets a password on /join/…, enrols MFA;

@@ -21,7 +21,7 @@ import { linkIn, type ReceivedMail, type SmtpMailbox, startSmtpMailbox } from '.
 import { demoPassword, type SpawnedApi, startApi, stopApi } from '../spawned-api';
 
 /**
- * Issue 6 end to end: a real SMTP server started here receives every mail of a second API server started for
+ * R-INV end to end: a real SMTP server started here receives every mail of a second API server started for
  * this spec (its own data directory, so the demo accounts it prints are fresh and mails go over SMTP, not to
  * .eml files). A reporter files a formal report, the manager invites the accused person and two witnesses,
  * and the invitees answer through the links in the mails they received — in Chromium, without accounts.
@@ -172,7 +172,7 @@ test.beforeAll(async () => {
   await reporter.dispose();
 
   managerApi = await request.newContext({ baseURL: api.baseURL });
-  // Managers must have a second factor (issue 11): the demo manager enrols TOTP, then logs in with a code.
+  // Managers must have a second factor (R-ACC-7): the demo manager enrols TOTP, then logs in with a code.
   await ensureManagerTotp(managerApi, api.baseURL, {
     email: 'manager@demo.example',
     password: demoPassword(api.output, 'manager@demo.example'),

@@ -6,7 +6,7 @@ import { expect, loginThroughUi, pageAtRest, SCREENSHOTS, test } from '../fixtur
 import { readServerState } from '../server-state';
 
 /**
- * Issue 16: a member whose address matched no company learns it on the type chooser, before the wizard, and
+ * R-WIZ-7: a member whose address matched no company learns it on the type chooser, before the wizard, and
  * joins the company with its join code on the account page.
  */
 

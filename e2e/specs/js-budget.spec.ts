@@ -15,7 +15,7 @@ import {
 import { readServerState } from '../server-state';
 
 /**
- * Issue 16: what a first visit really transfers, not what the build manifest says. Each route is opened in a
+ * R-PERF-2: what a first visit really transfers, not what the build manifest says. Each route is opened in a
  * fresh browser context (empty HTTP cache), in Chromium, from the API that serves the built app with its
  * precompressed files; once the page has settled, the bytes of every script response are summed as the
  * network saw them (CDP `Network.loadingFinished` encodedDataLength: compressed body and headers). The public

@@ -19,7 +19,7 @@ import {
 } from '../fixtures';
 
 /**
- * Issue 11 end to end. Each manager is the demo manager of a server started here on a fresh data directory,
+ * R-ACC-7 end to end. Each manager is the demo manager of a server started here on a fresh data directory,
  * so each starts with no second factor, exactly as after `npm start`. The servers' address is `localhost`:
  * WebAuthn refuses an IP address as relying-party id, and PUBLIC_URL names the relying party.
  */

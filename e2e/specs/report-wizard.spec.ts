@@ -153,7 +153,7 @@ async function submitAndFind(page: Page, type: WizardType) {
   await expect(page.getByTestId('wizard-review')).toContainText('메신저-캡처.png');
   await checkScreen(page, `${type}-review`);
   await page.getByTestId('wizard-submit').click();
-  // An anonymous report shows its receipt once before the case (issue 10; anonymous.spec.ts tests it).
+  // An anonymous report shows its receipt once before the case (R-ANON-3; anonymous.spec.ts tests it).
   if (type === 'anonym') await page.getByTestId('receipt-continue').click();
   await expect(page).toHaveURL(/\/report-detail\/[0-9a-f-]{36}\/$/);
   await expect(page.getByRole('status')).toContainText('신고가 성공적으로 접수되었습니다.');
@@ -374,7 +374,7 @@ test('the wizard route without a type goes to type choice; a company-less user s
   await logIn(page, user);
   await page.goto('/report/t/a');
   await expect(page).toHaveURL(/\/report$/);
-  // An anonymous draft needs a company to file to before anything is typed (its intake token, issue 10).
+  // An anonymous draft needs a company to file to before anything is typed (its intake token, R-ANON-2).
   await chooseType(page, 'anonym');
   await expect(page.getByText('익명 신고를 준비하지 못했습니다.')).toContainText(
     '소속 회사가 확인되지 않았습니다.',

@@ -14,7 +14,7 @@ import {
 } from '../fixtures';
 
 /**
- * The reporter's case page follows the case live (issue 16): a manager's status change and message appear
+ * The reporter's case page follows the case live (R-CASE-13): a manager's status change and message appear
  * on it without a reload, for a reporter signed in with their account and for one holding only a receipt.
  */
 

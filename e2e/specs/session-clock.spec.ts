@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { csrfHeaders, expect, loginThroughUi, server, test, trackRequests } from '../fixtures';
 
 /**
- * Issue 16: a sliding session outlives two hours of work, and two hours away still end it. Both clocks move
+ * R-WEB-10: a sliding session outlives two hours of work, and two hours away still end it. Both clocks move
  * together without waiting: the page's through Playwright's clock, the server's through the e2e-only
  * `PUT /api/test/clock` (apps/api/src/routes/test-clock.ts, present only under NODE_ENV=test with
  * TEST_CLOCK_ROUTE=true, set by the global setup). The idle limit is the default SESSION_IDLE_SECONDS, 2 h.

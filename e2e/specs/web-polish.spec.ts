@@ -18,7 +18,7 @@ import {
 import { waitForMailLink } from '../mailbox';
 
 /**
- * Issue 16: step addresses in the wizard and the statement form, the home page after login, one clock on
+ * R-WIZ-6, R-WEB-14: step addresses in the wizard and the statement form, the home page after login, one clock on
  * every page, and the landing page with its policies. Every browser here runs on UTC, so a page that used
  * the device's clock instead of Korea's would show other figures than the others.
  */

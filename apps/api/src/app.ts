@@ -212,7 +212,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
 /**
  * Headers that govern a document and nothing a script, style sheet or font does: a page loads 50 or so hashed
- * files, and over HTTP/1.1 these 0.7 KB went out with each (issue 16 counts headers in what a first visit
+ * files, and over HTTP/1.1 these 0.7 KB went out with each (R-PERF-2 counts headers in what a first visit
  * transfers). `nosniff` and the resource policy stay on every file.
  */
 export const DOCUMENT_ONLY_HEADERS = [

@@ -13,7 +13,7 @@ import {
   type TestContext,
 } from './helpers.ts';
 
-/** Every kind of caller of the company settings (issue 13), in the order of each row's statuses. */
+/** Every kind of caller of the company settings (docs/requirements.md R-CO-2), in the order of each row's statuses. */
 const ROLES = ['stranger', 'member', 'investigator', 'manager', 'admin', 'otherAdmin', 'operator'] as const;
 type RoleName = (typeof ROLES)[number];
 type Row = [number, number, number, number, number, number, number];

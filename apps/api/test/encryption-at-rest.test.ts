@@ -203,7 +203,7 @@ describe('encryption at rest', () => {
     expect(dump).not.toContain(SENTINEL);
     expect(dump).toContain('enc2:');
     expect(dump).not.toContain('enc1:');
-    // The columns sealed since (issue 10): the accused person's name, file names, the invitee's address.
+    // The columns sealed since (R-SEC-5): the accused person's name, file names, the invitee's address.
     for (const plain of ['박행위', '메모.txt', '반론.txt', 'accused@a.example'])
       expect(dump.split('\n').filter((line) => line.includes(plain))).toEqual([]);
     const [row] = await ctx.database.db

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Measures the JavaScript each route needs before it can render, gzip-compressed, from the Vite manifest: the
 // entry chunk, the route's lazy chunks (a nested route's parents included) and everything they import
-// statically. The landing route has the ≤ 150 KB budget of issue 3; the others are reported beside it.
+// statically. The landing route has the ≤ 150 KB budget of R-PERF-1; the others are reported beside it.
 // The routes are read from src/app/router.tsx itself (TypeScript syntax tree, nothing executed), so a route
 // added there is measured without touching this script.
 // Usage: node apps/web/scripts/initial-js.mjs [distDir] [--json] [--all]
@@ -237,7 +237,7 @@ export function measureRoutesJs(distDir, routerFile = ROUTER_FILE) {
   };
 }
 
-/** The landing route alone (issue 3's budget), as before. */
+/** The landing route alone (the budget of docs/requirements.md R-PERF-1), as before. */
 export function measureLandingJs(distDir) {
   const { routes, landing } = measureRoutesJs(distDir);
   return { chunks: routes[0].chunks, ...landing };

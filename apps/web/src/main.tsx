@@ -12,7 +12,7 @@ import { runEffectsAsTasks } from './lib/preact-effects';
 import { renderOver } from './lib/render-over';
 import { installSessionKeepAlive } from './lib/session-keep-alive';
 
-// Spec §1 start-up order: analytics plugin, mount, then refresh the login status.
+// Start-up order of docs/requirements.md R-WEB-4: analytics plugin, mount, then refresh the login status.
 void installAnalytics().catch((error) => console.warn('Analytics could not start', error));
 
 runEffectsAsTasks();

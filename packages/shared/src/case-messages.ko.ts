@@ -1,7 +1,7 @@
 /**
  * The messages of the case-handling rules in the shared schemas (contract/manager.ts): a handler's change of status
  * and decision on a protective measure. Apart from messages.ko.ts, which every page loads, since only the
- * manager's dialogs show them (the JS budget of issue 16); the web translates them by key like FIELD_MESSAGES_KO.
+ * manager's dialogs show them (the JS budget of R-PERF-2); the web translates them by key like FIELD_MESSAGES_KO.
  */
 export const CASE_FIELD_MESSAGES_KO = {
   statusRequired: '변경할 상태를 선택해주세요.',

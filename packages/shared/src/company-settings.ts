@@ -4,7 +4,7 @@ import { INVITABLE_ROLES, type InvitableRole } from './company-invitations.ts';
 import { FIELD_MESSAGES_KO as M } from './messages.ko.ts';
 
 /**
- * A company's own settings (issue 13), run by its `admin` at /manager/settings. The limits live here so the
+ * A company's own settings (R-CO-2), run by its `admin` at /manager/settings. The limits live here so the
  * page shows the same numbers the API enforces.
  */
 export const SETTINGS_LIMITS = {

@@ -26,7 +26,7 @@ export const STEP_LABELS_KO = {
 } as const;
 export type StepKey = keyof typeof STEP_LABELS_KO;
 
-/** Steps per report type (spec §4, §9: 4, 4, 5, 1, 3). */
+/** Steps per report type (docs/requirements.md R-WIZ-3: 4, 4, 5, 1, 3). */
 export const STEPS_BY_TYPE: Record<ReportType, readonly StepKey[]> = {
   anonym: ['parties', 'acts', 'harms', 'concerns'],
   brief: ['parties', 'acts', 'harms', 'witnessSuggestion'],
@@ -45,7 +45,7 @@ export const REPORT_STATUS_LABELS_KO: Record<ReportStatus, string> = {
   dismissed: '불성립',
 };
 /**
- * The handling steps of the Ministry of Employment and Labor's guide (DESIGN §3). An investigation may close
+ * The handling steps of the Ministry of Employment and Labor's guide (R-CASE-5). An investigation may close
  * without action (with a recorded outcome), and an ended case may be reopened for a new investigation.
  */
 export const STATUS_TRANSITIONS: Record<ReportStatus, readonly ReportStatus[]> = {

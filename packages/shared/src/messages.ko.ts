@@ -1,6 +1,6 @@
 import type { ErrorCode } from './error-codes.ts';
 
-/** Korean text for every server error code; the exact strings of DESIGN §6 where it names them. */
+/** Korean text for every server error code; the exact strings of docs/requirements.md R-WEB-7 where it names them. */
 export const ERROR_MESSAGES_KO: Record<ErrorCode, string> = {
   VALIDATION_ERROR: '입력값을 확인해주세요.',
   INVALID_CREDENTIALS: '이메일 또는 비밀번호가 올바르지 않습니다.',
@@ -57,7 +57,7 @@ export const ERROR_MESSAGES_KO: Record<ErrorCode, string> = {
   UPLOAD_BUSY: '지금은 처리 중인 파일이 많아 파일을 받지 못했습니다. 잠시 후 같은 파일을 다시 올려주세요.',
 };
 
-/** Client-side messages of the specification's error catalogue (§8), exact strings of DESIGN §6. */
+/** Client-side messages: the exact strings of docs/requirements.md R-WEB-7 (catalogue) and R-WIZ-7. */
 export const CLIENT_MESSAGES_KO = {
   UNKNOWN: '알 수 없는 오류가 발생했습니다.',
   ECONNABORTED: '요청 시간이 초과되었습니다. 네트워크를 확인해주세요.',

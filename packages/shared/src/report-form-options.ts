@@ -3,7 +3,7 @@
  * web shows these on pages that validate nothing, and a page that imports them must not pay for zod.
  */
 
-/** Bounds for every string and list of the report form (spec §3 leaves them open; DESIGN says "sensible"). */
+/** Bounds for every string and list of the report form (R-WIZ-4: every string and list is bounded). */
 export const REPORT_LIMITS = {
   shortText: 200,
   longText: 5000,

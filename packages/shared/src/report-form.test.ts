@@ -27,7 +27,7 @@ function formal() {
 }
 
 describe('report form schema', () => {
-  it('has the spec defaults: strings empty, lists empty, nullables null', () => {
+  it('has the R-WIZ-4 defaults: strings empty, lists empty, nullables null', () => {
     const form = emptyReportForm();
     expect(form.report_type).toBe('');
     expect(form.acts).toEqual([]);

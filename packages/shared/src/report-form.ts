@@ -25,7 +25,7 @@ const shortText = z
 const longText = z
   .string({ error: M.invalid })
   .max(REPORT_LIMITS.longText, M.tooLong(REPORT_LIMITS.longText));
-/** Evidence entries are ids of uploaded files (DESIGN §3). */
+/** Evidence entries are ids of uploaded files (docs/requirements.md R-WIZ-4). */
 const evidences = z
   .array(z.uuid({ error: M.invalid }), { error: M.invalid })
   .max(REPORT_LIMITS.evidencesPerItem, M.tooMany(REPORT_LIMITS.evidencesPerItem))
@@ -55,7 +55,7 @@ const list = <T extends z.ZodType>(item: T, max: number) =>
   z.array(item, { error: M.invalid }).max(max, M.tooMany(max));
 
 /**
- * The report form of spec §3, every field with its name and default. It is the locally kept draft and the
+ * The report form of R-WIZ-4, every field with its name and default. It is the locally kept draft and the
  * body of POST /api/v1/report/; this schema checks types and bounds only, `reportSubmissionSchema` adds what
  * a submission needs.
  */

@@ -433,7 +433,7 @@ export const reports = pgTable(
     // Ascending on purpose: read backwards it gives `created_at DESC, id DESC` (nulls first, PostgreSQL's
     // default), which the query asks for; a `DESC NULLS LAST` index would not match it and went unused.
     index('reports_company_created_idx').on(t.companyId, t.createdAt, t.id),
-    // The list's other sorts, the same way: each page is a keyset range of one of these (issue 15).
+    // The list's other sorts, the same way: each page is a keyset range of one of these (R-PERF-4).
     index('reports_company_updated_idx').on(t.companyId, t.updatedAt, t.id),
     index('reports_company_feedback_due_idx').on(t.companyId, t.feedbackDueAt, t.id),
     // The status filter sorted by the feedback deadline (the "what is due next" view of one status): a range of

@@ -11,7 +11,7 @@ import type { Config } from '../config.ts';
 /**
  * The cookie names of this deployment. Under https only the `__Host-` names are read or written: accepting the
  * plain names too would let a sibling subdomain plant a cookie the prefix is there to refuse
- * (docs/decisions/0006). Over plain http the browser refuses `__Host-` cookies, so the spec's names are kept.
+ * (docs/decisions/0006). Over plain http the browser refuses `__Host-` cookies, so the plain names are kept.
  */
 export function cookieNames(config: Pick<Config, 'isHttps'>): {
   session: string;

@@ -33,7 +33,7 @@ export function rotateCsrfCookie(request: FastifyRequest, reply: FastifyReply): 
 }
 
 /**
- * Double-submit CSRF check (DESIGN §4): every unsafe method the API answers must echo the CSRF cookie in
+ * Double-submit CSRF check (R-SEC-2): every unsafe method the API answers must echo the CSRF cookie in
  * `X-CSRFToken`, and a browser-sent Origin must be our own. Session cookies are SameSite=Lax as well.
  * "The API" is decided by the matched route or the decoded path, never by the raw URL's spelling.
  */

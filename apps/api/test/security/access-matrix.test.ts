@@ -108,7 +108,7 @@ const managerOfAny = (ok: number): Row => [401, 403, 403, ok, ok, ok, ok, 401, 4
 /** One case of company A: another company's manager or admin gets 404, as if it did not exist. */
 const managerOfCase = (ok: number): Row => [401, 403, 403, ok, 404, 404, ok, 401, 401, 401, 403];
 /**
- * The company admin's settings (issue 13): the admin of company A, and another company's admin on its own
+ * The company admin's settings (R-CO-2): the admin of company A, and another company's admin on its own
  * company (no route takes a company id, so `otherAdmin` is what that admin gets when the row names something
  * of company A). Managers, members and the operator are refused.
  */

@@ -6,7 +6,7 @@ import { INTAKE_HEADER, useIntakeToken } from '../stores/intake-token';
 import { useReportForm } from '../stores/report-form-store';
 import { draftHeaders } from './draft-headers';
 
-/** An uploaded evidence file as the API describes it (DESIGN §4). */
+/** An uploaded evidence file as the API describes it (docs/requirements.md R-WIZ-8). */
 export type { FileView as EvidenceFile };
 
 export const FILES_PATH = '/api/v1/file/';

@@ -28,7 +28,7 @@ const RETRY_DELAYS_MS = [1_000, 2_000];
 
 /**
  * The intake page's one read, without the query cache: /c/{code} is opened from a poster or a mail on a phone,
- * and issue 16 gives its first visit 150 KB, of which react-query alone would be 12. An unknown code is
+ * and R-PERF-2 gives its first visit 150 KB, of which react-query alone would be 12. An unknown code is
  * final; a dropped connection is tried twice more, as the query cache would.
  */
 export function useIntakeInfo(code: string): IntakeInfoState {

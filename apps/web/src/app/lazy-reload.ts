@@ -15,7 +15,7 @@ const browserDeps = (): ReloadDeps => ({
 
 /**
  * Wraps a dynamic import. A failed page chunk usually means a new deployment replaced the hashed file names,
- * and a reload fetches the new index. Reloading only once (spec §2) avoids a reload loop when the chunk is
+ * and a reload fetches the new index. Reloading only once (R-WEB-3) avoids a reload loop when the chunk is
  * really gone or the network is down; the second failure is logged and surfaces in the route's error view.
  */
 export function withReloadOnce<T>(

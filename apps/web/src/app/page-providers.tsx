@@ -5,7 +5,7 @@ import { AppThemeProvider } from '../lib/theme-provider';
 
 /**
  * What every page but the landing page needs around it: the MUI theme and the shared query cache. Loaded beside
- * the page's own chunk, so the landing page's first load carries neither (issue 3: ≤ 150 KB of JS gzip).
+ * the page's own chunk, so the landing page's first load carries neither (R-PERF-1: ≤ 150 KB of JS gzip).
  */
 export function withPageProviders<P extends object>(Component: ComponentType<P>): ComponentType<P> {
   function WithPageProviders(props: P) {

@@ -6,7 +6,7 @@ import type { RouteGuardMeta } from '../lib/guards';
  */
 export type LayoutName = 'default' | 'minimal';
 
-/** A route's `handle`: the spec's route meta (layout choice and guard requirements). */
+/** A route's `handle`: the route meta of docs/requirements.md R-WEB-1 (layout choice and guard requirements). */
 export interface RouteMeta extends RouteGuardMeta {
   /** false renders the page bare; a name picks a layout; unset means the default layout. */
   layout?: LayoutName | false;

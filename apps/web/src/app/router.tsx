@@ -9,11 +9,11 @@ import type { RouteMeta } from './route-meta';
 type PageModule = { default: React.ComponentType };
 
 /**
- * Every page is its own chunk, loaded when first visited, and retried once by reloading (spec §2). Pages get the
+ * Every page is its own chunk, loaded when first visited, and retried once by reloading (R-WEB-3). Pages get the
  * MUI theme and the query cache provider loaded beside them. `plain` pages (the landing and policy pages:
  * plain HTML that calls no API) go without either, `themeOnly` pages without the query cache, and `queryOnly`
  * pages (plain HTML that calls the API: /login, /report, the wizard's frame and first step) without the theme, which keeps a first visit of those
- * public pages small and quick to start (issue 16, decision 0022).
+ * public pages small and quick to start (docs/requirements.md R-PERF-2, decision 0022).
  */
 const page = (
   load: () => Promise<PageModule>,
@@ -40,7 +40,7 @@ const reportPage: RouteMeta = { requiresAuth: true, allowsReceipt: true };
 const invitationPage: RouteMeta = { layout: 'minimal' };
 
 /**
- * The routes of spec §2, and the pages added since: the receipt and intake pages of decision 0005,
+ * The routes of docs/requirements.md R-WEB-1, and the pages added since: the receipt and intake pages of decision 0005,
  * /register/resend, /privacy and /terms. The route id is the route name.
  */
 export const routes: RouteObject[] = [
@@ -102,7 +102,7 @@ export const routes: RouteObject[] = [
         lazy: page(() => import('../features/report-wizard/pages/report-guide-page'), { themeOnly: true }),
       },
       {
-        // Spec §2: the step page sits inside a wrapper layout that owns the stepper.
+        // R-WEB-1 (docs/requirements.md): the step page sits inside a wrapper layout that owns the stepper.
         path: paths.reportTA.path,
         handle: wizardRequired,
         lazy: page(() => import('../features/report-wizard/pages/wizard-layout'), { queryOnly: true }),

@@ -21,7 +21,7 @@ export function OperatorLine() {
 }
 
 /**
- * What the company can and cannot learn from an anonymous report, in plain words (issue 10), and who
+ * What the company can and cannot learn from an anonymous report, in plain words (R-ANON-8), and who
  * operates the service. Plain HTML (styles/plain-controls.css): /report draws without MUI. Every "cannot" line is a defence of docs/threat-model.md.
  */
 export function AnonymityFacts({ showNamedNote = false }: { showNamedNote?: boolean }) {

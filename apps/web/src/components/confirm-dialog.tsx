@@ -7,7 +7,7 @@ const ConfirmDialogBody = lazyThemed(() => import('./confirm-dialog-body').then(
 
 /**
  * Asks before a change that cannot simply be undone (a new join code, a removed handler, a draft started over).
- * The dialog, and MUI's Modal with it, loads when it first opens, not with the page (issue 16).
+ * The dialog, and MUI's Modal with it, loads when it first opens, not with the page (docs/requirements.md R-PERF-2).
  */
 export function ConfirmDialog(props: ComponentProps<typeof ConfirmDialogBody>) {
   const opened = useOpenedOnce(props.open);

@@ -22,7 +22,7 @@ export interface TextInputProps extends Omit<OutlinedInputProps, 'label' | 'slot
 
 /**
  * An outlined text field that looks and reads like MUI's TextField without being one: TextField imports Select,
- * and with it Menu, Popover and Modal, about 20 KB gzip on every page that has a field (issue 16's budget on
+ * and with it Menu, Popover and Modal, about 20 KB gzip on every page that has a field (R-PERF-2, the budget on
  * what a first visit transfers). The label, the required mark, the helper text and `aria-describedby` are
  * wired as TextField wires them.
  */

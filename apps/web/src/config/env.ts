@@ -4,7 +4,7 @@
  * purpose: this module is on the landing page's critical path and plain checks cost nothing.
  */
 export interface Env {
-  /** Origin (and optional path prefix) of the API; empty means same origin (spec §7). */
+  /** Origin (and optional path prefix) of the API; empty means same origin (docs/requirements.md R-WEB-6). */
   apiBase: string;
   /** PostHog project key; analytics stays completely off when empty. */
   posthogKey: string;

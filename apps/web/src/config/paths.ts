@@ -1,5 +1,5 @@
 /**
- * Every route of spec §2, once. `name` is the spec's route name (kept as the React Router route id), `path`
+ * Every route of R-WEB-1, once. `name` is the route's name there (kept as the React Router route id), `path`
  * the pattern, and `to` builds a concrete URL so no component spells a path by hand.
  */
 export const paths = {
@@ -30,17 +30,17 @@ export const paths = {
   privacy: { name: 'privacy', path: '/privacy', to: () => '/privacy' },
   terms: { name: 'terms', path: '/terms', to: () => '/terms' },
   dashboard: { name: 'dashboard', path: '/dashboard', to: () => '/dashboard' },
-  /** Second factors of the account (issue 11): TOTP, passkeys, recovery codes. */
+  /** Second factors of the account (docs/requirements.md R-ACC-7): TOTP, passkeys, recovery codes. */
   accountSecurity: { name: 'account-security', path: '/account/security', to: () => '/account/security' },
   manager: { name: 'manager', path: '/manager', to: () => '/manager' },
-  /** The company's statistics (issue 12), for managers and admins; `YYYY-MM` months in the address. */
+  /** The company's statistics (R-STAT-2), for managers and admins; `YYYY-MM` months in the address. */
   managerStats: {
     name: 'manager-stats',
     path: '/manager/stats',
     to: (range?: { from: string; to: string }) =>
       range ? `/manager/stats?from=${range.from}&to=${range.to}` : '/manager/stats',
   },
-  /** The company admin's settings (issue 13); `tab` opens one section. */
+  /** The company admin's settings (docs/requirements.md R-CO-2); `tab` opens one section. */
   managerSettings: {
     name: 'manager-settings',
     path: '/manager/settings',
@@ -62,7 +62,7 @@ export const paths = {
     path: '/report-detail/:id',
     to: (id: string | number) => `/report-detail/${encodeURIComponent(String(id))}`,
   },
-  /** The platform operator's console (issue 13): companies and platform health, never a case. */
+  /** The platform operator's console (docs/requirements.md R-CO-4): companies and platform health, never a case. */
   operator: { name: 'operator', path: '/operator', to: () => '/operator' },
   /** A company invitation's mailed link: set a password (or accept with the account) and join the company. */
   join: {

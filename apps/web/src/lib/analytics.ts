@@ -2,9 +2,9 @@ import type { PostHog, PostHogConfig } from 'posthog-js';
 import { env } from '../config/env';
 
 /**
- * Spec §9 settings. Reporters describe harassment in free text, so nothing a person types or reads may leave
- * the browser (DESIGN §5): all text and element attributes are masked, autocapture never records input
- * values, and session recording is off. posthog-js's request timeout already defaults to the spec's 60000 ms
+ * The settings of R-WEB-13. Reporters describe harassment in free text, so nothing a person types or reads may leave
+ * the browser (R-WEB-13): all text and element attributes are masked, autocapture never records input
+ * values, and session recording is off. posthog-js's request timeout already defaults to R-WEB-13's 60000 ms
  * and has no public option, so it is not repeated here.
  */
 export function analyticsConfig(host: string): Partial<PostHogConfig> {

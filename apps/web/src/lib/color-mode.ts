@@ -26,7 +26,7 @@ interface ColorModeState {
   setMode: (mode: ColorMode) => void;
 }
 
-/** Spec §9: light by default; the user's choice persists across visits. */
+/** docs/requirements.md R-WEB-11: light by default; the user's choice persists across visits. */
 export const useColorMode = create<ColorModeState>((set) => ({
   mode: storedMode(),
   setMode: (mode) => {

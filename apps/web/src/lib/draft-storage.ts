@@ -1,5 +1,5 @@
 /**
- * Every field of the report draft lives under its own localStorage key with this prefix (spec §3, §5), so
+ * Every field of the report draft lives under its own localStorage key with this prefix (R-WIZ-5), so
  * logout can remove every locally stored draft without knowing the form's shape.
  */
 export const DRAFT_PREFIX = 'ansim.reportDraft.';

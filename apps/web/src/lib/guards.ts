@@ -29,7 +29,7 @@ export const DEFAULT_AFTER_LOGIN = paths.dashboard.to();
 export const fullPath = (location: LocationLike): string =>
   `${location.pathname}${location.search}${location.hash}`;
 
-/** Spec §2: a login-only route visited logged out goes to login with the full target (path, query, hash). */
+/** R-WEB-2: a login-only route visited logged out goes to login with the full target (path, query, hash). */
 export const loginRedirectFor = (location: LocationLike): string => paths.login.to(fullPath(location));
 
 /**
@@ -73,7 +73,7 @@ export function afterLoginPath(
 }
 
 /**
- * The navigation guard of spec §2 as a pure decision: where to send the visitor instead, or null to let the
+ * The navigation guard of R-WEB-2 as a pure decision: where to send the visitor instead, or null to let the
  * route render. Login is checked first so a logged-out visitor is not bounced through /report.
  */
 export function guardRedirect(

@@ -21,7 +21,7 @@ async function ensureLanguage(language: Language): Promise<void> {
   i18next.addResourceBundle(language, 'translation', resources, true, true);
 }
 
-/** Korean is the product's language (spec §1); English is the complete second language. */
+/** Korean is the product's language (docs/requirements.md R-WEB-12); English is the complete second language. */
 export async function initI18n(): Promise<typeof i18next> {
   if (!i18next.isInitialized) {
     await i18next.use(initReactI18next).init({

@@ -8,7 +8,7 @@ export type ThemedLazy<P extends object> = React.LazyExoticComponent<ComponentTy
 /**
  * An MUI part of a page that draws without MUI: loaded when first drawn, or when `preload` asks, together with
  * the MUI theme that is mounted around it. The page itself starts without MUI and Emotion, which was most of its
- * start-up on a phone (issue 16, decisions 0022 and 0025).
+ * start-up on a phone (docs/requirements.md R-PERF-3, decisions 0022 and 0025).
  */
 export function lazyThemed<P extends object>(load: () => Promise<ComponentType<P>>): ThemedLazy<P> {
   let loading: Promise<{ default: ComponentType<P> }> | undefined;

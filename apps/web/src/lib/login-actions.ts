@@ -56,7 +56,7 @@ export async function loginWithPasskey(): Promise<number> {
   return expires;
 }
 
-/** Spec §4 + issue: the server call may fail (offline, already expired); local state is cleared regardless. */
+/** R-WEB-10: the server call may fail (offline, already expired); local state is cleared regardless. */
 export async function logout(): Promise<void> {
   try {
     const { request } = await loadRequest();

@@ -25,7 +25,7 @@ function writeStoredExpires(expires: number | null): void {
 
 export const nowSeconds = (): number => Math.floor(Date.now() / 1000);
 
-/** Spec §4: logged in while the stored expiry (epoch seconds) is later than now. */
+/** docs/requirements.md R-WEB-10: logged in while the stored expiry (epoch seconds) is later than now. */
 export function isLoggedInAt(expires: number | null, now: number = nowSeconds()): boolean {
   return expires !== null && expires > now;
 }
@@ -61,10 +61,10 @@ export const useIsLoggedIn = (): boolean => useLoginState((state) => isLoggedInA
 
 type TokenResponse = SessionExpires;
 
-/** Spec §4: runs at start-up. UNAUTHORIZED ends the local session; any other failure is only logged. */
+/** R-WEB-10: runs at start-up. UNAUTHORIZED ends the local session; any other failure is only logged. */
 export async function refreshLoginStatus(): Promise<void> {
   // A plain fetch: this runs on every first visit, the landing page's included, which must not pay for the request helper
-  // (issue 16's 150 KB budget on what a first visit transfers). A GET needs no CSRF token.
+  // (the 150 KB budget of docs/requirements.md R-PERF-2 on what a first visit transfers). A GET needs no CSRF token.
   try {
     const response = await fetch(`${env.apiBase}/api/v1/token/`, {
       credentials: 'include',

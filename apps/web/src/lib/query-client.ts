@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 
-/** Spec §7/§9: nothing is retried (a retried mutation could file twice), unused cache kept 5 minutes. */
+/** R-WEB-9: nothing is retried (a retried mutation could file twice), unused cache kept 5 minutes. */
 export const GC_TIME_MS = 5 * 60 * 1000;
 
 export function createQueryClient(): QueryClient {

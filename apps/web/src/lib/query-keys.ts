@@ -16,7 +16,7 @@ function isEmpty(value: unknown): boolean {
 }
 
 /**
- * Spec §7: a cache key is the path's segments, then path parameters, query parameters and body. Keeping the
+ * R-WEB-9: a cache key is the path's segments, then path parameters, query parameters and body. Keeping the
  * `{name}` template segments (not the filled values) means `invalidateQueries({queryKey: queryKey(path)})`
  * reaches every entry of that endpoint, whatever its parameters.
  */

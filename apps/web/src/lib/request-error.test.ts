@@ -8,7 +8,7 @@ const response = (status: number, data?: unknown) => ({
 });
 const noResponse = (code?: string) => ({ isTransportFailure: true, code });
 
-describe('toRequestError — spec §8 catalogue', () => {
+describe('toRequestError — R-WEB-7 catalogue', () => {
   it.each([
     [401, 'UNAUTHORIZED', '로그인이 필요합니다.'],
     [500, 'INTERNAL_SERVER_ERROR', '서버에서 오류가 발생했습니다.'],

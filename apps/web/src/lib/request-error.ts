@@ -1,7 +1,7 @@
 import type { ErrorPayload } from '@ansim/shared/error-codes';
 import { CLIENT_MESSAGES_KO, ERROR_MESSAGES_KO } from '@ansim/shared/messages.ko';
 
-/** The one error shape every failed call ends in (spec §3 "Error payload", §8). */
+/** The one error shape every failed call ends in (docs/requirements.md R-SEC-1, R-WEB-7). */
 export class RequestError extends Error {
   override readonly name = 'RequestError';
   /** HTTP status; 0 when no response arrived. */
@@ -83,7 +83,7 @@ function fromNoResponse(code: string | undefined): RequestError {
   }
 }
 
-/** Maps any failure of a call to the spec §8 error catalogue. */
+/** Maps any failure of a call to the error catalogue of docs/requirements.md R-WEB-7. */
 export function toRequestError(error: unknown): RequestError {
   if (error instanceof RequestError) return error;
   if (isTransportFailure(error)) {

@@ -25,7 +25,7 @@ const clearCookies = () => {
   }
 };
 
-describe('request helper (spec §7)', () => {
+describe('request helper (R-WEB-6)', () => {
   beforeEach(() => {
     seen = [];
     clearCookies();

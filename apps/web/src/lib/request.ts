@@ -49,7 +49,7 @@ export interface HttpAnswer {
 
 /**
  * Sends one call. Resolves with any answer the server gave, error statuses included; rejects with a
- * {@link TransportFailure} (its `code` one of the spec §8 catalogue's) only when no answer arrived.
+ * {@link TransportFailure} (its `code` one of the R-WEB-7 catalogue's) only when no answer arrived.
  */
 export type Transport = (call: HttpCall) => Promise<HttpAnswer>;
 
@@ -71,7 +71,7 @@ function parseBody(text: string): unknown {
 
 /**
  * XMLHttpRequest rather than fetch: it is the one browser API that reports upload progress, which the evidence
- * progress bars need (docs/decisions/0014). Cookies always, no timeout, no retry (spec §7).
+ * progress bars need (docs/decisions/0014). Cookies always, no timeout, no retry (docs/requirements.md R-WEB-6).
  */
 export const xhrTransport: Transport = (call) =>
   new Promise((resolve, reject) => {
@@ -172,7 +172,7 @@ function encodeBody(data: unknown, headers: Record<string, string>): XMLHttpRequ
   return JSON.stringify(data);
 }
 
-/** The request helper of spec §7: returns the response body, throws a {@link RequestError} (spec §8). */
+/** The request helper of R-WEB-6: returns the response body, throws a {@link RequestError} (R-WEB-7). */
 export async function request<T = unknown>(
   method: HttpMethod,
   url: string,

@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 
 /**
  * Wizard steps in the address (`?step=N`, counted from 1 as people count; the review is the step after the
- * last). The draft store keeps its own 0-based index (spec §4) and stays the place that the buttons change;
+ * last). The draft store keeps its own 0-based index (R-WIZ-3) and stays the place that the buttons change;
  * this module keeps the two in step so Back, Forward and a refresh move between steps, not off the wizard.
  */
 export const STEP_PARAM = 'step';

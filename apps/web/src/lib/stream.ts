@@ -1,6 +1,6 @@
 import { env } from '../config/env';
 
-/** The SSE event terminator; chunks are split on it (spec §7). */
+/** The SSE event terminator; chunks are split on it (docs/requirements.md R-WEB-8). */
 export const EVENT_END = '\n\n';
 
 export class StreamError extends Error {

@@ -11,7 +11,7 @@ export interface DraftForm {
 }
 
 export interface DraftStoreOptions<F extends DraftForm, K extends keyof F & string> {
-  /** Every key of the draft is `prefix + name` in localStorage (spec §3, §5), so clear needs no field list. */
+  /** Every key of the draft is `prefix + name` in localStorage (R-WIZ-5), so clear needs no field list. */
   prefix: string;
   /** The fields the draft writes, reads back and empties on reset; `last_edit` is kept apart. */
   fields: readonly K[];
@@ -31,7 +31,7 @@ export interface DraftState<F extends DraftForm, K extends keyof F & string> {
   /** The current step; the number of steps is the review screen. Persisted so a reload resumes there. */
   step: number;
   idempotencyKey: string | null;
-  /** Spec §4: set while a submission is in flight; disables the submit button. Not persisted. */
+  /** docs/requirements.md R-WIZ-7: set while a submission is in flight; disables the submit button. Not persisted. */
   isSubmitting: boolean;
   /** Per-field messages of the server's last 400 VALIDATION_ERROR, keyed by dotted path. Not persisted. */
   serverErrors: Record<string, string>;
@@ -44,7 +44,7 @@ export interface DraftState<F extends DraftForm, K extends keyof F & string> {
   setSubmitting: (isSubmitting: boolean) => void;
   setServerErrors: (errors: Record<string, string>) => void;
   markSubmitted: () => void;
-  /** Spec §4: empties every field but those kept, forgets the key, and returns to the first step. */
+  /** R-WIZ-5: empties every field but those kept, forgets the key, and returns to the first step. */
   reset: () => void;
   /** After a submission: every key under the prefix leaves this device, kept fields included. */
   clear: () => void;

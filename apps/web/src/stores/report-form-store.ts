@@ -8,7 +8,7 @@ export { IDEMPOTENCY_KEY } from './draft-store';
 /** Never collected for an anonymous report (the shared REPORTER_IDENTITY_FIELDS, without importing zod). */
 const IDENTITY_FIELDS = ['reporter_name', 'reporter_role', 'reporter_department', 'reporter_tenure'] as const;
 
-/** Spec §5: report_type must be one of the allowed values or empty; anything else read back is dropped. */
+/** R-WIZ-1: report_type must be one of the allowed values or empty; anything else read back is dropped. */
 export function isValidReportType(value: unknown): value is ReportType | '' {
   return value === '' || (REPORT_TYPES as readonly unknown[]).includes(value);
 }
@@ -16,7 +16,7 @@ export function isValidReportType(value: unknown): value is ReportType | '' {
 const REPORT_FIELDS = REPORT_FORM_FIELDS.filter((field): field is ReportField => field !== 'last_edit');
 
 /**
- * The reporter's wizard draft under `ansim.reportDraft.*`. reset keeps report_type (spec §4); clear, after a
+ * The reporter's wizard draft under `ansim.reportDraft.*`. reset keeps report_type (R-WIZ-5); clear, after a
  * submission, removes it with the rest.
  */
 export const useReportForm = createDraftStore<

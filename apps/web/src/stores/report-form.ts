@@ -1,12 +1,12 @@
 import type { ReportForm } from '@ansim/shared/report-form';
 
-/** The report draft of spec §3 is the shared zod schema's type: one definition for wizard, API and tests. */
+/** The report draft of R-WIZ-4 is the shared zod schema's type: one definition for wizard, API and tests. */
 export type { ReportForm, ReportFormField, Witness } from '@ansim/shared/report-form';
 
 export type ReportField = Exclude<keyof ReportForm, 'last_edit'>;
 
 /**
- * Spec §3 defaults: strings empty, lists empty, nullable fields null. Written out rather than taken from
+ * Defaults of R-WIZ-4: strings empty, lists empty, nullable fields null. Written out rather than taken from
  * `reportFormSchema.parse({})` because the router guard reads this store on every page, the landing page
  * included, and the schema would pull zod into the initial JavaScript. The type makes a missing or mistyped
  * field a compile error, and report-form.test.ts checks the values against the schema's own defaults.

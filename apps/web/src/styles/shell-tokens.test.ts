@@ -91,7 +91,7 @@ describe('shell.css follows the MUI theme (the landing page and header render wi
     );
   });
 
-  it('issue 3: primary #1867C0 light and #2196F3 dark', () => {
+  it('R-WEB-11: primary #1867C0 light and #2196F3 dark', () => {
     expect(root['--ansim-primary']?.toUpperCase()).toBe('#1867C0');
     expect(dark['--ansim-primary']?.toUpperCase()).toBe('#2196F3');
   });

@@ -5,7 +5,7 @@ import { COMPANY_ROLES } from '../constants.ts';
 import { instant, jsonObject } from './common.ts';
 
 /**
- * /api/v1/company/…: the company administrator's settings (issue 13). The request bodies live beside their
+ * /api/v1/company/…: the company administrator's settings (R-CO-2). The request bodies live beside their
  * limits in `company-settings.ts`; the answers are declared here.
  */
 const range = z.object({ min: z.number().int(), max: z.number().int() });

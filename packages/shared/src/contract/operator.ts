@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { instant, jsonObject } from './common.ts';
 
 /**
- * /api/v1/operator/…: the platform operator's console (issue 13). The request body lives beside its limits in
+ * /api/v1/operator/…: the platform operator's console (R-CO-4). The request body lives beside its limits in
  * `operator.ts`; the answers are declared here. Nothing in them is case content, and `z.object` drops any
  * field a domain function might add.
  */

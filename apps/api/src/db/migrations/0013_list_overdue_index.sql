@@ -1,4 +1,4 @@
--- Hand-written (drizzle cannot declare INCLUDE): the manager list's "overdue" filter (issue 15). Only cases that
+-- Hand-written (drizzle cannot declare INCLUDE): the manager list's "overdue" filter (R-PERF-4). Only cases that
 -- can be overdue (not acknowledged, or neither answered nor closed) are in it, newest first with the list's
 -- tie-breaker, and the deadline columns ride along, so the overdue page walks a short index and its count is an
 -- index-only scan instead of a walk of every case of the company.

@@ -53,7 +53,7 @@ async function queueInvitationMail(
   );
 }
 
-/** Marks in the reporter's form when the accused person or a named witness was mailed (spec §3 fields). */
+/** Marks in the reporter's form when the accused person or a named witness was mailed (R-WIZ-4, R-INV-1). */
 function markSent(
   form: ReportForm,
   target: { kind: 'defendant' | 'reference'; witnessIndex: number | null },

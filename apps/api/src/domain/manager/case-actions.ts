@@ -35,7 +35,7 @@ export { measureCreateBody, measureUpdateBody, outcomeBody, statusChangeBody };
 const CLOSING: ReportStatus[] = ['closed', 'dismissed'];
 
 /**
- * Moves a case one step along the procedure (DESIGN §3). Every change is a history row with who, when, from
+ * Moves a case one step along the procedure (R-CASE-5). Every change is a history row with who, when, from
  * and to; the reporter is mailed that something changed, and open manager pages hear of it live.
  */
 export async function changeStatus(

@@ -33,7 +33,7 @@ function renderInForm() {
   );
 }
 
-// Issue 16: ALTCHA is 30 KB gzip of what a first visit to /login, /receipt or /c/{code} would transfer.
+// R-PERF-2: ALTCHA is 30 KB gzip of what a first visit to /login, /receipt or /c/{code} would transfer.
 describe('the captcha loads only when the form is used', () => {
   it('shows a stand-in and loads nothing until the form is touched, then loads ALTCHA', async () => {
     renderInForm();

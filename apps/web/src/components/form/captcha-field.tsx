@@ -13,11 +13,11 @@ interface CaptchaFieldProps {
 }
 
 // ALTCHA and its workers are 30 KB gzip: a first visit to /login or /receipt does not pay for them until the
-// person starts on the form (issue 16's budget on what a first visit transfers).
+// person starts on the form (docs/requirements.md R-PERF-2, the budget on what a first visit transfers).
 const CaptchaWidget = lazy(() => import('./captcha-widget'));
 
 /**
- * ALTCHA proof-of-work (DESIGN §2): solved in the browser, no third party sees the reporter. The widget loads
+ * ALTCHA proof-of-work (R-ACC-4, R-EMP-6): solved in the browser, no third party sees the reporter. The widget loads
  * when the person first touches the form it sits in (a focus or a press anywhere in it), or ticks the stand-in
  * box, and solves at once; by the time the fields are filled it normally reads "확인됨". Plain HTML
  * (styles/plain-controls.css): the login page draws without MUI.

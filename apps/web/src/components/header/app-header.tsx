@@ -9,7 +9,7 @@ import { LogoMark } from './logo';
 import { useNavItems } from './nav-items';
 
 // The drawer (MUI's modal machinery) is loaded on first opening; the header itself is plain HTML styled by
-// styles/shell.css so the landing page's first load carries no MUI (issue 3, docs/decisions/0001).
+// styles/shell.css so the landing page's first load carries no MUI (R-PERF-1, docs/decisions/0001).
 const NavDrawer = lazy(() => import('./nav-drawer'));
 
 function ColorModeToggle() {

@@ -5,7 +5,7 @@ import { Icon } from '../icons';
 import { isDismissSwipe, useSnackbar } from './snackbar-store';
 
 /**
- * The one global snackbar area (spec §1). The live region stays mounted while empty so screen readers
+ * The one global snackbar area (R-WEB-4, R-WEB-5). The live region stays mounted while empty so screen readers
  * announce a message the moment it is inserted. Plain HTML (styles/shell.css): it sits beside every screen,
  * the landing page included, which loads without MUI.
  */
@@ -63,7 +63,7 @@ export function GlobalSnackbar() {
             opacity: Math.max(0.3, 1 - Math.abs(offset) / 200),
           }}
         >
-          {/* Inline, not in the stylesheet: the line breaks are part of the message (spec §1). */}
+          {/* Inline, not in the stylesheet: the line breaks are part of the message (docs/requirements.md R-WEB-5). */}
           <p className="snackbar__message" style={{ whiteSpace: 'pre-line' }}>
             {message}
           </p>

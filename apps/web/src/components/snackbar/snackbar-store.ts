@@ -23,6 +23,6 @@ export const useSnackbar = create<SnackbarState>((set) => ({
 export const showSnackbar = (message: string, severity?: SnackbarSeverity): void =>
   useSnackbar.getState().show(message, severity);
 
-/** Spec §9: a swipe of more than 50 px dismisses; exactly 50 does not. */
+/** docs/requirements.md R-WEB-5: a swipe of more than 50 px dismisses; exactly 50 does not. */
 export const isDismissSwipe = (startX: number, endX: number): boolean =>
   Math.abs(endX - startX) > SNACKBAR_SWIPE_PX;

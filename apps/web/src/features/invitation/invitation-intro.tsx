@@ -32,7 +32,7 @@ const statementPath = (kind: InvitationKind) =>
   kind === 'defendant' ? paths.defendantA.to() : paths.referenceA.to();
 
 /**
- * The page an invitation mail links to (spec §2 /defendant, /reference): who asks and about what, how the
+ * The page an invitation mail links to (R-WEB-1 /defendant, /reference; R-INV-3): who asks and about what, how the
  * statement is handled, and the confidentiality duty the invitee acknowledges before writing anything.
  */
 export function InvitationIntro({ kind }: { kind: InvitationKind }) {

@@ -10,7 +10,7 @@ import { emptyReportForm, type ReportForm } from '../../stores/report-form';
 import type { InvitationKind } from './api/invitation-api';
 
 /**
- * The invitee's draft, kept per field in localStorage like the reporter's (spec §3, §5) but under its own
+ * The invitee's draft, kept per field in localStorage like the reporter's (R-WIZ-5, R-INV-4) but under its own
  * prefix per kind, so a statement never mixes with a report draft on the same browser, and the reporter's
  * logout (which clears `ansim.reportDraft.*`) does not touch it.
  */

@@ -42,7 +42,7 @@ const introPath = (kind: InvitationKind) =>
   kind === 'defendant' ? paths.defendant.to() : paths.reference.to();
 
 /**
- * /defendant/a and /reference/a (spec §2): the statement itself. Reached from the invitation page once the
+ * /defendant/a and /reference/a (R-WEB-1, R-INV-4): the statement itself. Reached from the invitation page once the
  * confidentiality duty is acknowledged; the token comes from this tab's storage (or, if the mail's link was
  * pasted here directly, from the address, which is cleaned at once).
  */

@@ -134,7 +134,7 @@ function ExistingAccount({ token, invitation }: { token: string; invitation: Com
   );
 }
 
-/** `/join/{token}`: the mailed link of a company invitation (issue 13). */
+/** `/join/{token}`: the mailed link of a company invitation (docs/requirements.md R-CO-3). */
 export default function JoinPage() {
   const { t } = useTranslation();
   const { token = '' } = useParams();

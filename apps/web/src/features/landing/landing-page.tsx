@@ -7,7 +7,7 @@ import { useSiteInfo } from '../../lib/site-info';
 import './landing-copy';
 import './landing-page.css';
 
-/** Spec §9: the hero is exactly 550px tall (landing-page.css sets it; the e2e test measures it). */
+/** R-WEB-11: the hero is exactly 550px tall (landing-page.css sets it; the e2e test measures it). */
 export const HERO_HEIGHT_PX = 550;
 
 const VALUES: ReadonlyArray<{ key: string; icon: IconName }> = [
@@ -39,7 +39,7 @@ interface HelpLine {
 
 /**
  * Plain semantic HTML with the theme's tokens (landing-page.css): the first screen most people see loads without
- * MUI or Emotion, which keeps its JavaScript under the 150 KB budget of issue 3 (docs/decisions/0001). The FAQ
+ * MUI or Emotion, which keeps its JavaScript under the 150 KB budget of R-PERF-1 (docs/decisions/0001). The FAQ
  * uses <details>, which needs no script at all.
  */
 export default function LandingPage() {

@@ -55,7 +55,7 @@ function ManagerConsole() {
       subtitle={user?.company ? t('manager.subtitle', { company: user.company.name }) : undefined}
       maxWidth="lg"
     >
-      {/* The cases come first, on phones too; the statistics have their own page (issue 12). */}
+      {/* The cases come first, on phones too; the statistics have their own page (docs/requirements.md R-STAT-2). */}
       <Box
         sx={{
           display: 'flex',

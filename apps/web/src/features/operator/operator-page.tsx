@@ -14,7 +14,7 @@ import { CreateCompanyForm } from './components/create-company-form';
 import { HealthPanel } from './components/health-panel';
 import { OperatorAudit } from './components/operator-audit';
 
-/** `/operator`: the platform operator's console — companies and platform health, never a case (issue 13). */
+/** `/operator`: the platform operator's console — companies and platform health, never a case (R-CO-4). */
 export default function OperatorPage() {
   const { t } = useTranslation();
   const { data: user, isPending } = useCurrentUser();

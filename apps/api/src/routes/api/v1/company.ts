@@ -55,7 +55,7 @@ const domainParam = z.object({
 const claimView = z.object({ domain: z.string(), company: z.object({ name: z.string() }) });
 
 /**
- * The company administrator's settings (issue 13): people, domains, join code, deadlines and retention,
+ * The company administrator's settings (R-CO-2): people, domains, join code, deadlines and retention,
  * notice texts, and the log of every change. Every route but the domain proof link is the company's admin's
  * only, and reaches only the admin's own company: no route takes a company id.
  */

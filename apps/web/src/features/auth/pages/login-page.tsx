@@ -58,7 +58,7 @@ export default function LoginPage() {
     }
   });
 
-  // A manager without a second factor can open no manager page: enrolment comes first (issue 11).
+  // A manager without a second factor can open no manager page: enrolment comes first (docs/requirements.md R-ACC-7).
   const finish = async () => {
     showSnackbar(t('login.success'), 'success');
     const user = await queryClient.fetchQuery(currentUserQuery()).catch(() => null);

@@ -13,7 +13,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { queryKey } from '../../../lib/query-keys';
 import { request } from '../../../lib/request';
 
-/** The company admin's settings API (issue 13): every path is the admin's own company; none takes an id of it. */
+/** The company admin's settings API (R-CO-2): every path is the admin's own company; none takes an id of it. */
 export const SETTINGS_PATH = '/api/v1/company/settings';
 export const PEOPLE_PATH = '/api/v1/company/people';
 export const INVITATIONS_PATH = '/api/v1/company/invitations';

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { PageShell } from '../../../components/page-shell';
 
-/** Why an invitee cannot go on; each has its own page (issue 6: expired and revoked/unknown are told apart). */
+/** Why an invitee cannot go on; each has its own page (R-INV-3: expired and revoked/unknown are told apart). */
 export type ProblemKind = 'missing' | 'expired' | 'invalid' | 'alreadySubmitted';
 
 const ICONS: Record<ProblemKind, typeof LinkOffOutlinedIcon> = {

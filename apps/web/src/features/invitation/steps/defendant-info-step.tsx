@@ -2,7 +2,7 @@ import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { StatementTextField } from '../components/statement-fields';
 
-/** Step 1 of the accused person's statement: their own details, in the form's reporter_* fields (issue 6). */
+/** Step 1 of the accused person's statement: their own details, in the form's reporter_* fields (R-INV-4). */
 export function DefendantInfoStep() {
   const { t } = useTranslation();
   return (

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { InviteeEvidenceField } from '../components/invitee-evidence-field';
 import { StatementTextField } from '../components/statement-fields';
 
-/** The witness's one step (spec §4 "참고인 조사"): what they saw or heard, what they remember, their view. */
+/** The witness's one step (R-WIZ-3 "참고인 조사"): what they saw or heard, what they remember, their view. */
 export function ReferenceStep() {
   const { t } = useTranslation();
   return (

@@ -7,7 +7,7 @@ import { managerCaseKey } from './get-case';
 export type { LiveState };
 
 /**
- * Keeps the cached case in step with GET …/events (the spec's streaming helper): each snapshot replaces the
+ * Keeps the cached case in step with GET …/events (the streaming helper, R-WEB-8): each snapshot replaces the
  * cache, so a reporter's message or an invitee's statement appears without a reload.
  */
 export function useCaseEvents(id: string, onReporterMessage?: (messages: CaseMessage[]) => void): LiveState {

@@ -18,7 +18,7 @@ const fieldGrid = {
   m: 0,
 } as const;
 
-/** The reporter's account, section by section in the wizard's order (spec §3 fields). */
+/** The reporter's account, section by section in the wizard's order (docs/requirements.md R-WIZ-4 fields). */
 export function CaseContent({ report }: { report: ManagerCase }) {
   const { t, i18n } = useTranslation();
   const form = report.form;

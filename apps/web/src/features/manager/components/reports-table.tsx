@@ -260,7 +260,7 @@ export function ReportsTable({ data, isLoading, filters, onChange }: Props) {
 
 /**
  * The count and the two steps of TablePagination, without it: its rows-per-page Select, hidden here, still
- * brought MUI's Select, Menu, Popover and Modal to the list page (issue 16).
+ * brought MUI's Select, Menu, Popover and Modal to the list page (docs/requirements.md R-PERF-2).
  */
 function ListPager({
   count,

@@ -8,7 +8,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 
 /**
  * The manager dialogs' resolvers, in a module of their own so that zod loads with a dialog's first validation,
- * not with the case page (lib/lazy-resolver.ts, issue 16's budget). They check with the schemas the API checks
+ * not with the case page (lib/lazy-resolver.ts, R-PERF-2). They check with the schemas the API checks
  * the same bodies with, judged against the status or measure the dialog shows.
  */
 export const statusChangeResolver = (from: ReportStatus) => zodResolver(statusChangeBodyFrom(from));

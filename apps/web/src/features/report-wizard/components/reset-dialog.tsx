@@ -9,7 +9,7 @@ import { useReportForm } from '../../../stores/report-form-store';
 
 /**
  * "Start over", behind a confirmation: a reporter who typed a painful account must not lose it to one stray
- * click. Reset keeps the report type (spec §4); the files the draft cited are deleted from the server too.
+ * click. Reset keeps the report type (R-WIZ-5); the files the draft cited are deleted from the server too.
  */
 export function ResetDraftButton() {
   const { t } = useTranslation();

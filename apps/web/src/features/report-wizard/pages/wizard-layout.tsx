@@ -16,7 +16,7 @@ import { reportTypeLabel, stepLabel } from '../../../lib/report-type-labels';
 const IntakeGate = lazyThemed(() => import('../components/intake-gate').then((module) => module.IntakeGate));
 
 /**
- * The wrapper of the wizard's step page (spec §2 report-t-a): title and stepper, the step below. It draws
+ * The wrapper of the wizard's step page (R-WEB-1 report-t-a): title and stepper, the step below. It draws
  * without MUI, as MUI's Stepper looked (styles/plain-controls.css), so that the first step can (decision 0025).
  */
 export default function WizardLayout() {

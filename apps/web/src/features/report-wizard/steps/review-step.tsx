@@ -28,7 +28,7 @@ import { isContactEmailValid, readContactEmail } from '../contact-email';
 import { citedFiles } from '../evidence-names';
 import { formErrors, stepOfFirstError } from '../wizard-errors';
 
-/** The last screen: everything the reporter wrote, a change button per step, and the submission (spec §4). */
+/** The last screen: everything the reporter wrote, a change button per step, and the submission (R-WIZ-3, R-WIZ-7). */
 export function ReviewStep({ headingRef }: { headingRef: React.RefObject<HTMLHeadingElement | null> }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
