@@ -42,28 +42,31 @@ export function isJsonWithinLimits(
   // items[d] counts the commas of the array open at depth d (-1 for an object: its commas are not counted).
   const items = new Int32Array(maxDepth + 1);
   let depth = 0;
-  let inString = false;
   for (let i = 0; i < body.length; i += 1) {
-    const byte = body[i]!;
-    if (inString) {
-      if (byte === BACKSLASH) i += 1;
-      else if (byte === QUOTE) inString = false;
-      continue;
-    }
-    if (byte === QUOTE) inString = true;
+    const byte = body[i] ?? 0;
+    if (byte === QUOTE) i = endOfString(body, i);
     else if (byte === OPEN_OBJECT || byte === OPEN_ARRAY) {
       depth += 1;
       if (depth > maxDepth) return false;
       items[depth] = byte === OPEN_ARRAY ? 0 : -1;
-    } else if (byte === CLOSE_OBJECT || byte === CLOSE_ARRAY) {
-      depth = Math.max(0, depth - 1);
-    } else if (byte === COMMA && depth > 0 && items[depth]! >= 0) {
-      items[depth] = items[depth]! + 1;
+    } else if (byte === CLOSE_OBJECT || byte === CLOSE_ARRAY) depth = Math.max(0, depth - 1);
+    else if (byte === COMMA && depth > 0 && (items[depth] ?? -1) >= 0) {
       // n commas separate n + 1 items.
-      if (items[depth]! >= maxItems) return false;
+      items[depth] = (items[depth] ?? 0) + 1;
+      if ((items[depth] ?? 0) >= maxItems) return false;
     }
   }
   return true;
+}
+
+/** The index of the quote that ends the string opened at `start` (or the body's end). */
+function endOfString(body: Buffer, start: number): number {
+  for (let i = start + 1; i < body.length; i += 1) {
+    const byte = body[i];
+    if (byte === BACKSLASH) i += 1;
+    else if (byte === QUOTE) return i;
+  }
+  return body.length;
 }
 
 /** JSON bodies through the byte scan above, then Fastify's own parser (prototype-poisoning checks kept). */
