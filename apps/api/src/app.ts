@@ -22,6 +22,7 @@ import type { CaptchaVerifier } from './lib/captcha-verifier.ts';
 import { configureMetadataPool } from './lib/remove-metadata.ts';
 import { unstorableTextPath } from './lib/storable-text.ts';
 import { isApiRequest, normalizedPath } from './plugins/api-request.ts';
+import { refuseUnmatchedBodies, registerJsonParser } from './plugins/body-limits.ts';
 import { captchaPlugin } from './plugins/captcha.ts';
 import { cookieNames } from './plugins/cookie-names.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
@@ -136,12 +137,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.removeContentTypeParser('text/plain');
 
   registerErrorHandler(app);
+  registerJsonParser(app);
   await registerSecurityHeaders(app, config);
   await app.register(cookie);
   await app.register(multipart, {
     limits: { fileSize: config.MAX_FILE_BYTES, files: 1, fields: 5, parts: 6, headerPairs: 100 },
   });
   await app.register(csrfPlugin);
+  // After the CSRF check (it reads no body), before the session and every route: nothing else is worth doing.
+  refuseUnmatchedBodies(app);
   await app.register(rateLimitPlugin);
   await app.register(sessionPlugin);
   await app.register(receiptPlugin);

@@ -4,6 +4,8 @@
  */
 export const ERROR_STATUS = {
   VALIDATION_ERROR: 400,
+  /** A JSON body nested deeper, or with a longer array, than any form of the API: refused before it is parsed. */
+  BODY_TOO_COMPLEX: 400,
   /** Wrong e-mail or password. Deliberately 400, never 401: the client reads 401 as "login is required". */
   INVALID_CREDENTIALS: 400,
   CAPTCHA_FAILED: 400,
@@ -51,6 +53,8 @@ export const ERROR_STATUS = {
   /** The company's data key was erased on purpose (crypto-erase): the stored contents can never be read again. */
   DATA_ERASED: 410,
   PAYLOAD_TOO_LARGE: 413,
+  /** A request body over its route's limit (a few KB where only a login or a code is sent). */
+  BODY_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   /** Metadata of this file could not be removed: it may not be cited by an anonymous report (fail closed). */
   FILE_METADATA_UNREMOVABLE: 422,

@@ -3,6 +3,7 @@ import type { ErrorCode } from './error-codes.ts';
 /** Korean text for every server error code; the exact strings of docs/requirements.md R-WEB-7 where it names them. */
 export const ERROR_MESSAGES_KO: Record<ErrorCode, string> = {
   VALIDATION_ERROR: '입력값을 확인해주세요.',
+  BODY_TOO_COMPLEX: '요청 내용의 구조가 너무 깊거나 목록이 너무 깁니다. 입력 내용을 확인해주세요.',
   INVALID_CREDENTIALS: '이메일 또는 비밀번호가 올바르지 않습니다.',
   CAPTCHA_FAILED: '자동 입력 방지 확인에 실패했습니다. 다시 시도해주세요.',
   INVALID_MFA_CODE: '인증 코드가 올바르지 않거나 이미 사용되었습니다. 다시 확인해주세요.',
@@ -42,6 +43,7 @@ export const ERROR_MESSAGES_KO: Record<ErrorCode, string> = {
     '익명 신고 작성 시간이 지나 첨부한 파일이 삭제되었습니다. 파일을 다시 첨부한 뒤 제출해주세요.',
   DATA_ERASED: '이 내용은 영구 삭제되어 더 이상 열람할 수 없습니다.',
   PAYLOAD_TOO_LARGE: '파일이 너무 큽니다. 허용된 크기 이하의 파일을 올려주세요.',
+  BODY_TOO_LARGE: '요청 내용이 너무 큽니다. 입력 내용을 줄여 다시 시도해주세요.',
   UNSUPPORTED_MEDIA_TYPE: '지원하지 않는 형식입니다.',
   FILE_METADATA_UNREMOVABLE:
     '이 파일에서 작성자·위치 같은 정보를 지울 수 없어 익명 신고에는 첨부할 수 없습니다. 실명 신고(약식·정식)에는 첨부할 수 있습니다.',
@@ -67,6 +69,9 @@ export const CLIENT_MESSAGES_KO = {
   SUBMIT_SUCCESS: '신고가 성공적으로 접수되었습니다.',
   NO_REPORT_TYPE: '신고 유형을 선택해주세요.',
 } as const;
+
+/** A RATE_LIMITED answer that says which limit: messages on one case by one caller. */
+export const MESSAGE_RATE_LIMITED_KO = '메시지를 짧은 시간에 너무 많이 보냈습니다. 잠시 후 다시 보내주세요.';
 
 /** Field-level validation messages used inside the shared zod schemas. */
 export const FIELD_MESSAGES_KO = {

@@ -217,6 +217,88 @@ describe('security: multi-factor authentication', () => {
     expect(last.cookies.has(SESSION_COOKIE)).toBe(false);
   });
 
+  /** Forty clients of their own IP (the per-IP minute limit plays no part) holding the cookies of `login`. */
+  function copiesOf(login: TestClient, count: number): TestClient[] {
+    return Array.from({ length: count }, () => {
+      const copy = new TestClient(ctx.app);
+      for (const [name, value] of login.cookies) copy.cookies.set(name, value);
+      return copy;
+    });
+  }
+
+  function wrongCodeFor(email: string): string {
+    const { secret } = enrolledMfa.get(email)!;
+    const valid = [-2, -1, 0, 1, 2].map((offset) => totpCodeAt(secret, currentStep() + offset));
+    return ['000000', '111111', '222222', '333333', '444444', '555555'].find(
+      (code) => !valid.includes(code),
+    )!;
+  }
+
+  // An answer is evaluated when it is checked against the factor; only an evaluated answer can be told
+  // INVALID_MFA_CODE (the others are refused before: the challenge used up, or the account's hour).
+  it('evaluates at most five of forty wrong codes sent at once to one challenge', async () => {
+    const email = 'race-challenge@mfa.example';
+    const enrolling = await registerAndLogin(ctx, email);
+    await enrolTotp(enrolling, email);
+    const login = new TestClient(ctx.app);
+    await passwordStep(login, email);
+    const wrong = wrongCodeFor(email);
+    const answers = await Promise.all(
+      copiesOf(login, 40).map((client) => client.post('/api/v1/token/mfa', { code: wrong })),
+    );
+    const codes = answers.map((answer) => answer.json().code as string);
+    expect(codes.filter((code) => code === 'INVALID_MFA_CODE').length).toBeLessThanOrEqual(5);
+    expect(codes.filter((code) => code === 'INVALID_MFA_CODE').length).toBeGreaterThan(0);
+    // The rest were refused unchecked: the challenge used up, or the account's hour claimed by the others.
+    for (const code of codes)
+      expect(['INVALID_MFA_CODE', 'MFA_CHALLENGE_EXPIRED', 'RATE_LIMITED']).toContain(code);
+    // The challenge is used up: even the right code no longer opens it.
+    const late = await login.post('/api/v1/token/mfa', { code: freshMfaCode(email) });
+    expect(late.json().code).toBe('MFA_CHALLENGE_EXPIRED');
+  });
+
+  it('evaluates at most ten of forty wrong codes sent at once over four challenges of one account', async () => {
+    const email = 'race-account@mfa.example';
+    const enrolling = await registerAndLogin(ctx, email);
+    await enrolTotp(enrolling, email);
+    const [user] = await ctx.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    await keepInOneWindow(ctx.database, rateLimitKey(ctx, 'mfa-fail', user!.id), 3600);
+    const logins = [
+      new TestClient(ctx.app),
+      new TestClient(ctx.app),
+      new TestClient(ctx.app),
+      new TestClient(ctx.app),
+    ];
+    for (const login of logins) await passwordStep(login, email);
+    const wrong = wrongCodeFor(email);
+    const answers = await Promise.all(
+      logins
+        .flatMap((login) => copiesOf(login, 10))
+        .map((client) => client.post('/api/v1/token/mfa', { code: wrong })),
+    );
+    const evaluated = answers.filter((answer) => answer.json().code === 'INVALID_MFA_CODE').length;
+    expect(evaluated).toBeLessThanOrEqual(MFA_FAILURES_PER_ACCOUNT_PER_HOUR);
+    expect(evaluated).toBeGreaterThan(0);
+  });
+
+  it('keeps the account hour for wrong answers: right ones are given back', async () => {
+    const email = 'give-back@mfa.example';
+    const enrolling = await registerAndLogin(ctx, email);
+    await enrolTotp(enrolling, email);
+    const [user] = await ctx.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    const failKey = rateLimitKey(ctx, 'mfa-fail', user!.id);
+    await keepInOneWindow(ctx.database, failKey, 3600);
+    const login = new TestClient(ctx.app);
+    await passwordStep(login, email);
+    expect((await login.post('/api/v1/token/mfa', { code: wrongCodeFor(email) })).statusCode).toBe(400);
+    expect((await login.post('/api/v1/token/mfa', { code: freshMfaCode(email) })).statusCode).toBe(200);
+    const [row] = await ctx.database.query<{ count: number }>(
+      'SELECT max(count) AS count FROM rate_limits WHERE key = $1',
+      [failKey],
+    );
+    expect(Number(row!.count)).toBe(1);
+  });
+
   it('keeps a manager out of every manager route with 403 MFA_ENROLLMENT_REQUIRED until enrolled', async () => {
     const email = 'boss@mfa.example';
     const manager = await createManager(ctx, email, { enrolled: false });

@@ -66,15 +66,37 @@ export async function setWebauthnChallenge(database: Database, idHash: string, v
     .where(eq(mfaChallenges.idHash, idHash));
 }
 
-/** Counts a wrong answer; the challenge is deleted when it has had too many. */
-export async function recordChallengeFailure(database: Database, idHash: string): Promise<void> {
+/**
+ * Claims one answer to a live login challenge BEFORE it is checked: one conditional UPDATE counts it and returns
+ * the challenge only while fewer than CHALLENGE_MAX_FAILURES answers were claimed, so however many answers arrive
+ * at once, at most that many are ever checked (a read of the count followed by a write after the check let
+ * concurrent answers all pass the read). `failures` counts claimed answers; a right one deletes the challenge.
+ */
+export async function claimChallengeAttempt(database: Database, idHash: string): Promise<Challenge | null> {
   const [row] = await database.db
     .update(mfaChallenges)
     .set({ failures: sql`${mfaChallenges.failures} + 1` })
-    .where(eq(mfaChallenges.idHash, idHash))
-    .returning({ failures: mfaChallenges.failures });
-  if (row && row.failures >= CHALLENGE_MAX_FAILURES)
-    await database.db.delete(mfaChallenges).where(eq(mfaChallenges.idHash, idHash));
+    .where(
+      and(
+        eq(mfaChallenges.idHash, idHash),
+        eq(mfaChallenges.purpose, 'login'),
+        gt(mfaChallenges.expiresAt, sql`now()`),
+        lt(mfaChallenges.failures, CHALLENGE_MAX_FAILURES),
+      ),
+    )
+    .returning({
+      idHash: mfaChallenges.idHash,
+      userId: mfaChallenges.userId,
+      webauthnChallenge: mfaChallenges.webauthnChallenge,
+      failures: mfaChallenges.failures,
+    });
+  return row ?? null;
+}
+
+/** After a wrong answer: the challenge is deleted once it has used up its answers. */
+export async function recordChallengeFailure(database: Database, challenge: Challenge): Promise<void> {
+  if (challenge.failures >= CHALLENGE_MAX_FAILURES)
+    await database.db.delete(mfaChallenges).where(eq(mfaChallenges.idHash, challenge.idHash));
 }
 
 /** Deletes the challenge; true only for the one caller that actually deleted it (single use under a race). */

@@ -44,6 +44,19 @@ export async function countVisitorHit(
   return Number(rows[0]?.count ?? 0);
 }
 
+/**
+ * Gives back a hit counted by `countHit` in the current window: for a limit on attempts that is claimed before
+ * the attempt is checked (so concurrent attempts cannot all pass a read-then-write check) and should only
+ * keep what failed.
+ */
+export async function releaseHit(database: Database, key: string, windowSeconds: number): Promise<void> {
+  await database.query(
+    `UPDATE rate_limits SET count = count - 1
+     WHERE key = $1 AND window_start = to_timestamp(floor(extract(epoch from now()) / $2) * $2) AND count > 0`,
+    [key, windowSeconds],
+  );
+}
+
 export async function currentCount(database: Database, key: string, windowSeconds: number): Promise<number> {
   const rows = await database.query<{ count: number }>(
     `SELECT count FROM rate_limits

@@ -1,20 +1,47 @@
 import { randomUUID } from 'node:crypto';
+import { MESSAGE_RATE_LIMITED_KO } from '@ansim/shared/messages.ko';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { reportMessages, reports } from '../../db/schema.ts';
 import { openText, sealText } from '../../encryption/codec.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { hmacHex } from '../../lib/tokens.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { reporterMessageMail } from '../../mail/templates.ts';
 import { wakeMailWorkers } from '../../mail/worker.ts';
 import type { FileOwner } from '../files/files.ts';
 import { caseHandlerEmails } from '../manager/case-scope.ts';
 import { caseFiles, filesByMessage } from '../manager/case-view.ts';
+import { countHit, secondsLeftInWindow } from '../rate-limits/rate-limits.ts';
 import { announceCaseChange } from './case-events.ts';
 import { assertMessageFiles, citeMessageFiles } from './message-files.ts';
 import { findOwnReport, type ReporterAccess } from './reporter-reports.ts';
 
 type Deps = { database: Database; config: Config };
+
+/**
+ * Messages one caller may post on one case in MESSAGE_WINDOW_SECONDS. Each message mails every handler and
+ * pushes the case to every open stream; a receipt session needs only a public intake link and one captcha, so
+ * without a limit one person could mail every handler forty times in ten seconds (docs/decisions/0031).
+ */
+export const MESSAGES_PER_CASE_AND_CALLER = 10;
+export const MESSAGE_WINDOW_SECONDS = 600;
+
+/**
+ * Counts this message against the caller's budget on the case. The key is an HMAC, so the counter table never
+ * joins an account to a case; every receipt session of a case shares the case's one budget.
+ */
+async function claimMessage(database: Database, config: Config, access: ReporterAccess, reportId: string) {
+  const caller = access.kind === 'account' ? `account:${access.userId}` : 'receipt';
+  const key = `report-message:${hmacHex(config.SECRET_KEY, `${reportId}:${caller}`)}`;
+  if ((await countHit(database, key, MESSAGE_WINDOW_SECONDS)) > MESSAGES_PER_CASE_AND_CALLER) {
+    throw new AppError('RATE_LIMITED', {
+      message: MESSAGE_RATE_LIMITED_KO,
+      headers: { 'Retry-After': String(secondsLeftInWindow(MESSAGE_WINDOW_SECONDS)) },
+    });
+  }
+}
 
 /** The reporter writes on their own case; the managers are told a message arrived, never by whom. */
 export async function postReporterMessage(
@@ -24,6 +51,7 @@ export async function postReporterMessage(
   input: { body: string; files?: string[] },
 ): Promise<void> {
   const report = await findOwnReport(database, access, reportId);
+  await claimMessage(database, config, access, reportId);
   const fileIds = input.files ?? [];
   // A receipt holder's uploads belong to the report itself (decision 0005), an account holder's to the account.
   const owner: FileOwner = access.kind === 'receipt' ? { reportId } : { userId: access.userId };

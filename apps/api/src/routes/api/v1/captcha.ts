@@ -1,8 +1,11 @@
 import { altchaChallengeSchema } from '@ansim/shared/contract/captcha';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { useSmallBodies } from '../../../plugins/body-limits.ts';
 import { errorResponses } from '../../schemas.ts';
 
 export const captchaRoutes: FastifyPluginAsyncZod = async (app) => {
+  // A login, a code, a receipt or a captcha solution: a few KB at most (docs/decisions/0031).
+  useSmallBodies(app);
   app.get(
     '/api/v1/captcha/challenge',
     {

@@ -12,6 +12,7 @@ import {
   findCompanyByIntakeCode,
 } from '../../../domain/intake/intake-sessions.ts';
 import { AppError } from '../../../lib/app-error.ts';
+import { useSmallBodies } from '../../../plugins/body-limits.ts';
 import { requireSessionUntouched } from '../../../plugins/session.ts';
 import { errorResponses } from '../../schemas.ts';
 
@@ -20,6 +21,8 @@ import { errorResponses } from '../../schemas.ts';
  * logged-in member may start one for their own company. Either way only the company is recorded.
  */
 export const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
+  // A login, a code, a receipt or a captcha solution: a few KB at most (docs/decisions/0031).
+  useSmallBodies(app);
   const { deps } = app;
 
   app.get(

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { deleteReceiptSession, openReceipt } from '../../../domain/reports/receipts.ts';
 import { AppError } from '../../../lib/app-error.ts';
+import { useSmallBodies } from '../../../plugins/body-limits.ts';
 import {
   clearReceiptCookie,
   getReceiptSession,
@@ -13,6 +14,8 @@ import { errorResponses } from '../../schemas.ts';
 
 /** The way back to an anonymous report: its 16-digit receipt (docs/decisions/0005). */
 export const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
+  // A login, a code, a receipt or a captcha solution: a few KB at most (docs/decisions/0031).
+  useSmallBodies(app);
   const { deps } = app;
 
   app.post(

@@ -17,6 +17,7 @@ import {
 } from '../../../domain/mfa/mfa-login.ts';
 import { deleteSession } from '../../../domain/sessions/sessions.ts';
 import { login } from '../../../domain/users/login.ts';
+import { useSmallBodies } from '../../../plugins/body-limits.ts';
 import { cookieNames } from '../../../plugins/cookie-names.ts';
 import {
   clearSessionCookie,
@@ -56,6 +57,8 @@ const mfaClient = (request: FastifyRequest) => ({
 });
 
 export const tokenRoutes: FastifyPluginAsyncZod = async (app) => {
+  // A login, a code, a receipt or a captcha solution: a few KB at most (docs/decisions/0031).
+  useSmallBodies(app);
   const { deps } = app;
 
   app.post(
