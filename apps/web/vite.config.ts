@@ -1,37 +1,10 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-const preactDir = path.dirname(createRequire(import.meta.url).resolve('preact/package.json'));
-const preactFile = (file: string) => path.join(preactDir, file);
-/**
- * React's names resolve to Preact 11's files by absolute path, for `import` and `require` alike: resolved by
- * name from a dependency's folder they would reach the Preact 10 that posthog-js keeps for itself, and two
- * copies of Preact mean hooks that see no component rendering (docs/decisions/0015).
- */
-const preactAliases = Object.entries({
-  react: 'compat/dist/compat.mjs',
-  'react-dom': 'compat/dist/compat.mjs',
-  'react-dom/client': 'compat/client.mjs',
-  'react/jsx-runtime': 'jsx-runtime/dist/jsxRuntime.mjs',
-  'react/jsx-dev-runtime': 'jsx-runtime/dist/jsxRuntime.mjs',
-}).map(([name, file]) => ({ find: new RegExp(`^${name}$`), replacement: preactFile(file) }));
-
-/**
- * The prerender (src/entry-server.tsx, decision 0020) renders with preact-render-to-string, which sits at the
- * workspace root beside posthog's Preact 10: it must reach the app's Preact 11 too, or the hooks of the page and
- * the renderer's own would live in two copies of Preact.
- */
-const preactSelfAlias = { find: /^preact(\/.*)?$/, replacement: `${preactDir}$1` };
-
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
-  resolve: {
-    alias: isSsrBuild ? [...preactAliases, preactSelfAlias] : preactAliases,
-  },
-  // The server bundle carries every dependency inside it, so React's names reach Preact there as they do in the
-  // browser (an external react-router would import React 19 itself).
+  // The server bundle (the prerender, decision 0020) carries every dependency inside it: one copy of React for
+  // the page and for react-dom/server, and nothing to resolve from node_modules when the API loads it.
   ssr: { noExternal: true },
   server: {
     port: 5173,
@@ -57,7 +30,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             // Left to itself the bundler cuts MUI into a chunk per set of routes sharing a component: a wizard
             // step fetched 70 scripts, and at ~0.35 KB of response headers each that was 25 KB of its 200 KB
             // budget. The MUI modules that 20 or more chunks use travel as one script instead (decision 0017),
-            // without what they import (Preact, Emotion): pulled in with them, the entry itself needed that
+            // without what they import (React, Emotion): pulled in with them, the entry itself needed that
             // script, and the landing page, which draws no MUI, fetched and ran 35 KB of it (decision 0020).
             {
               name: 'mui',
