@@ -28,7 +28,11 @@ import { registerErrorHandler } from './plugins/error-handler.ts';
 import { inviteePlugin } from './plugins/invitee.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { receiptPlugin } from './plugins/reporter.ts';
-import { baseSecurityHeaders, registerSecurityHeaders } from './plugins/security-headers.ts';
+import {
+  analyticsOrigins,
+  baseSecurityHeaders,
+  registerSecurityHeaders,
+} from './plugins/security-headers.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { type PrerenderedPage, type PrerenderedPageSource, prerenderedPages } from './prerendered-pages.ts';
 import { captchaRoutes } from './routes/api/v1/captcha.ts';
@@ -99,6 +103,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const keyring = attachKeyring(database, resolveMasterKey(config), {
     requireSealed: config.ENCRYPTION_REQUIRE_SEALED,
   });
+  const webDist = config.WEB_DIST ? path.resolve(config.WEB_DIST) : defaultWebDist;
+  // The analytics host the web build was made with, if any: the CSP lets its client send to it.
+  const analytics = analyticsOrigins(webDist);
   const app = Fastify({
     logger: options.logger ?? false,
     // A hop count believes that many proxies from the right of X-Forwarded-For, as proxy-addr does.
@@ -114,7 +121,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       const code = error.code === 'FST_ERR_BAD_URL' ? 'VALIDATION_ERROR' : 'NOT_FOUND';
       const status = error.code === 'FST_ERR_BAD_URL' ? 400 : 404;
       reply.raw.writeHead(status, {
-        ...baseSecurityHeaders(config),
+        ...baseSecurityHeaders(config, analytics),
         'content-type': 'application/json; charset=utf-8',
       });
       reply.raw.end(JSON.stringify({ code, message: ERROR_MESSAGES_KO[code] }));
@@ -134,7 +141,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.removeContentTypeParser('text/plain');
 
   registerErrorHandler(app);
-  await registerSecurityHeaders(app, config);
+  await registerSecurityHeaders(app, config, analytics);
   await app.register(cookie);
   await app.register(multipart, {
     limits: { fileSize: config.MAX_FILE_BYTES, files: 1, fields: 5, parts: 6, headerPairs: 100 },
@@ -190,7 +197,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(intakeRoutes);
   await app.register(receiptRoutes);
 
-  const webApp = await registerWebApp(app, config.WEB_DIST ? path.resolve(config.WEB_DIST) : defaultWebDist);
+  const webApp = await registerWebApp(app, webDist);
   app.setNotFoundHandler(async (request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiRequest(request);
     if (webApp && isPage) {
