@@ -1,8 +1,24 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { paths } from './src/config/paths.ts';
+
+/**
+ * `.vite/routes.json`: every address pattern the client router has a page for (src/config/paths.ts), for the
+ * server to answer any other address 404 with the app's not-found page (apps/api/src/prerendered-pages.ts).
+ */
+const routeList: Plugin = {
+  name: 'ansim-route-list',
+  generateBundle() {
+    this.emitFile({
+      type: 'asset',
+      fileName: '.vite/routes.json',
+      source: `${JSON.stringify(Object.values(paths).map((route) => route.path))}\n`,
+    });
+  },
+};
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react()],
+  plugins: isSsrBuild ? [react()] : [react(), routeList],
   // The server bundle (the prerender, decision 0020) carries every dependency inside it: one copy of React for
   // the page and for react-dom/server, and nothing to resolve from node_modules when the API loads it.
   ssr: { noExternal: true },

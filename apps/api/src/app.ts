@@ -34,7 +34,12 @@ import {
   registerSecurityHeaders,
 } from './plugins/security-headers.ts';
 import { sessionPlugin } from './plugins/session.ts';
-import { type PrerenderedPage, type PrerenderedPageSource, prerenderedPages } from './prerendered-pages.ts';
+import {
+  clientRoutes,
+  type PrerenderedPage,
+  type PrerenderedPageSource,
+  prerenderedPages,
+} from './prerendered-pages.ts';
 import { captchaRoutes } from './routes/api/v1/captcha.ts';
 import { companyRoutes } from './routes/api/v1/company.ts';
 import { companyInvitationRoutes } from './routes/api/v1/company-invitation.ts';
@@ -206,6 +211,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       if (/^\/(defendant|reference|join)(\/|$)/.test(pathname))
         reply.header('Referrer-Policy', 'no-referrer');
       reply.header('Cache-Control', 'no-cache');
+      // An address the client has no page for: 404, with the app, which draws its not-found page.
+      if (!webApp.isClientRoute(pathname))
+        return reply
+          .status(404)
+          .type('text/html; charset=utf-8')
+          .send(await fs.promises.readFile(path.join(webDist, 'index.html')));
       const page = await webApp.prerendered(pathname, { member: hasSession(request) });
       if (page) return sendPrerendered(request, reply, page);
       return reply.sendFile('index.html', { etag: true, lastModified: true });
@@ -266,7 +277,7 @@ function sendPrerendered(request: FastifyRequest, reply: FastifyReply, page: Pre
 async function registerWebApp(
   app: FastifyInstance,
   webDist: string,
-): Promise<{ prerendered: PrerenderedPageSource } | null> {
+): Promise<{ prerendered: PrerenderedPageSource; isClientRoute: (pathname: string) => boolean } | null> {
   const indexPath = path.join(webDist, 'index.html');
   if (!fs.existsSync(indexPath)) return null;
   await app.register(fastifyStatic, {
@@ -292,6 +303,7 @@ async function registerWebApp(
   });
   const { OPERATOR_NAME, OPERATOR_CONTACT } = app.deps.config;
   return {
+    isClientRoute: clientRoutes(webDist),
     prerendered: prerenderedPages(
       webDist,
       { operator_name: OPERATOR_NAME, operator_contact: OPERATOR_CONTACT },
