@@ -40,41 +40,46 @@ export default defineConfig(({ isSsrBuild }) => ({
     manifest: !isSsrBuild,
     copyPublicDir: !isSsrBuild,
     rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            // Left to itself the bundler cuts MUI into a chunk per set of routes sharing a component: a wizard
-            // step fetched 70 scripts, and at ~0.35 KB of response headers each that was 25 KB of its 200 KB
-            // budget. The MUI modules that 20 or more chunks use travel as one script instead (decision 0017),
-            // without what they import (React, Emotion): pulled in with them, the entry itself needed that
-            // script, and the landing page, which draws no MUI, fetched and ran 35 KB of it (decision 0020).
-            {
-              name: 'mui',
-              test: /[\\/]node_modules[\\/]@mui[\\/]/,
-              minShareCount: 20,
-              includeDependenciesRecursively: false,
+      // The prerender bundle is one file: the server imports it under a new URL after each rebuild
+      // (apps/api/src/prerendered-pages.ts), and a chunk of it importing the entry back by its plain URL would
+      // reach another copy of React Router than the page renders with.
+      output: isSsrBuild
+        ? { codeSplitting: false }
+        : {
+            codeSplitting: {
+              groups: [
+                // Left to itself the bundler cuts MUI into a chunk per set of routes sharing a component: a wizard
+                // step fetched 70 scripts, and at ~0.35 KB of response headers each that was 25 KB of its 200 KB
+                // budget. The MUI modules that 20 or more chunks use travel as one script instead (decision 0017),
+                // without what they import (React, Emotion): pulled in with them, the entry itself needed that
+                // script, and the landing page, which draws no MUI, fetched and ran 35 KB of it (decision 0020).
+                {
+                  name: 'mui',
+                  test: /[\\/]node_modules[\\/]@mui[\\/]/,
+                  minShareCount: 20,
+                  includeDependenciesRecursively: false,
+                },
+                // The entry's small local stores (drafts, intake token, receipt session, login state) in one chunk,
+                // not three: Rolldown splits out modules the lazy pages share with the entry, and each file a first
+                // visit fetches costs its headers. Only these modules (no dependencies), all in the entry's static
+                // imports, so no route loads more than before.
+                // The small plain parts of the pages that draw without MUI (/login, /report, the wizard's first
+                // step): each was a file of its own, under 2 KB, and each file a first visit fetches costs its
+                // headers and a request started on the main thread while the app takes the page over (issue 16).
+                // The landing page uses none of them.
+                {
+                  name: 'plain-parts',
+                  test: /\/src\/(components\/(page-shell|confirm-dialog|form\/(form-alert|plain-text-input|step-section|step-errors|plain-draft-fields))\.tsx?|lib\/(lazy-themed|use-opened-once)\.tsx?)$/,
+                  includeDependenciesRecursively: false,
+                },
+                {
+                  name: 'local-state',
+                  test: /\/src\/(lib\/(draft-storage|login-state)|stores\/(draft-store|report-form|report-form-store|intake-token|receipt-session))\.ts$/,
+                  includeDependenciesRecursively: false,
+                },
+              ],
             },
-            // The entry's small local stores (drafts, intake token, receipt session, login state) in one chunk,
-            // not three: Rolldown splits out modules the lazy pages share with the entry, and each file a first
-            // visit fetches costs its headers. Only these modules (no dependencies), all in the entry's static
-            // imports, so no route loads more than before.
-            // The small plain parts of the pages that draw without MUI (/login, /report, the wizard's first
-            // step): each was a file of its own, under 2 KB, and each file a first visit fetches costs its
-            // headers and a request started on the main thread while the app takes the page over (issue 16).
-            // The landing page uses none of them.
-            {
-              name: 'plain-parts',
-              test: /\/src\/(components\/(page-shell|confirm-dialog|form\/(form-alert|plain-text-input|step-section|step-errors|plain-draft-fields))\.tsx?|lib\/(lazy-themed|use-opened-once)\.tsx?)$/,
-              includeDependenciesRecursively: false,
-            },
-            {
-              name: 'local-state',
-              test: /\/src\/(lib\/(draft-storage|login-state)|stores\/(draft-store|report-form|report-form-store|intake-token|receipt-session))\.ts$/,
-              includeDependenciesRecursively: false,
-            },
-          ],
-        },
-      },
+          },
     },
   },
 }));
