@@ -293,7 +293,7 @@ test('a file over the limit and a disguised file each show the server Korean mes
     buffer: Buffer.alloc(6 * 1024 * 1024, 1),
   });
   const tooLarge = page.getByTestId('evidence-error').filter({ hasText: '회의-녹음.m4a' });
-  await expect(tooLarge).toContainText('파일이 너무 큽니다. 허용된 크기 이하의 파일을 올려주세요.');
+  await expect(tooLarge).toContainText('파일이 너무 큽니다. 파일 하나는 5 MB까지 올릴 수 있습니다.');
 
   await input.setInputFiles({
     name: '사진.jpg',

@@ -207,7 +207,7 @@ test('the statement form: its own header, and Back, Forward and refresh between 
   await page.getByRole('checkbox', { name: /비밀유지 의무를 확인했으며/ }).check();
   await page.getByRole('button', { name: '확인하고 진술서 작성하기' }).click();
   await expect(page).toHaveURL(/\/defendant\/a\?step=1$/);
-  await expect(page.getByTestId('statement-position')).toHaveText('4단계 중 1단계 · 인적 사항');
+  await expect(page.getByTestId('statement-position')).toHaveText('3단계 중 1단계 · 인적 사항');
   await page.getByLabel('직위').fill('팀장');
   await page.getByTestId('statement-next').click();
   await expect(page).toHaveURL(/\/defendant\/a\?step=2$/);

@@ -30,9 +30,18 @@ import { registerErrorHandler } from './plugins/error-handler.ts';
 import { inviteePlugin } from './plugins/invitee.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { receiptPlugin } from './plugins/reporter.ts';
-import { baseSecurityHeaders, registerSecurityHeaders } from './plugins/security-headers.ts';
+import {
+  analyticsOrigins,
+  baseSecurityHeaders,
+  registerSecurityHeaders,
+} from './plugins/security-headers.ts';
 import { sessionPlugin } from './plugins/session.ts';
-import { type PrerenderedPage, type PrerenderedPageSource, prerenderedPages } from './prerendered-pages.ts';
+import {
+  clientRoutes,
+  type PrerenderedPage,
+  type PrerenderedPageSource,
+  prerenderedPages,
+} from './prerendered-pages.ts';
 import { captchaRoutes } from './routes/api/v1/captcha.ts';
 import { companyRoutes } from './routes/api/v1/company.ts';
 import { companyInvitationRoutes } from './routes/api/v1/company-invitation.ts';
@@ -102,6 +111,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const keyring = attachKeyring(database, resolveMasterKey(config), {
     requireSealed: config.ENCRYPTION_REQUIRE_SEALED,
   });
+  const webDist = config.WEB_DIST ? path.resolve(config.WEB_DIST) : defaultWebDist;
+  // The analytics host the web build was made with, if any: the CSP lets its client send to it.
+  const analytics = analyticsOrigins(webDist);
   const app = Fastify({
     logger: options.logger ?? false,
     // A hop count believes that many proxies from the right of X-Forwarded-For, as proxy-addr does.
@@ -117,7 +129,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       const code = error.code === 'FST_ERR_BAD_URL' ? 'VALIDATION_ERROR' : 'NOT_FOUND';
       const status = error.code === 'FST_ERR_BAD_URL' ? 400 : 404;
       reply.raw.writeHead(status, {
-        ...baseSecurityHeaders(config),
+        ...baseSecurityHeaders(config, analytics),
         'content-type': 'application/json; charset=utf-8',
       });
       reply.raw.end(JSON.stringify({ code, message: ERROR_MESSAGES_KO[code] }));
@@ -138,7 +150,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerErrorHandler(app);
   registerJsonParser(app);
-  await registerSecurityHeaders(app, config);
+  await registerSecurityHeaders(app, config, analytics);
   await app.register(cookie);
   await app.register(multipart, {
     limits: { fileSize: config.MAX_FILE_BYTES, files: 1, fields: 5, parts: 6, headerPairs: 100 },
@@ -196,7 +208,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(intakeRoutes);
   await app.register(receiptRoutes);
 
-  const webApp = await registerWebApp(app, config.WEB_DIST ? path.resolve(config.WEB_DIST) : defaultWebDist);
+  const webApp = await registerWebApp(app, webDist);
   app.setNotFoundHandler(async (request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiRequest(request);
     if (webApp && isPage) {
@@ -205,6 +217,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       if (/^\/(defendant|reference|join)(\/|$)/.test(pathname))
         reply.header('Referrer-Policy', 'no-referrer');
       reply.header('Cache-Control', 'no-cache');
+      // An address the client has no page for: 404, with the app, which draws its not-found page.
+      if (!webApp.isClientRoute(pathname))
+        return reply
+          .status(404)
+          .type('text/html; charset=utf-8')
+          .send(await fs.promises.readFile(path.join(webDist, 'index.html')));
       const page = await webApp.prerendered(pathname, { member: hasSession(request) });
       if (page) return sendPrerendered(request, reply, page);
       return reply.sendFile('index.html', { etag: true, lastModified: true });
@@ -265,7 +283,7 @@ function sendPrerendered(request: FastifyRequest, reply: FastifyReply, page: Pre
 async function registerWebApp(
   app: FastifyInstance,
   webDist: string,
-): Promise<{ prerendered: PrerenderedPageSource } | null> {
+): Promise<{ prerendered: PrerenderedPageSource; isClientRoute: (pathname: string) => boolean } | null> {
   const indexPath = path.join(webDist, 'index.html');
   if (!fs.existsSync(indexPath)) return null;
   await app.register(fastifyStatic, {
@@ -291,6 +309,7 @@ async function registerWebApp(
   });
   const { OPERATOR_NAME, OPERATOR_CONTACT } = app.deps.config;
   return {
+    isClientRoute: clientRoutes(webDist),
     prerendered: prerenderedPages(
       webDist,
       { operator_name: OPERATOR_NAME, operator_contact: OPERATOR_CONTACT },

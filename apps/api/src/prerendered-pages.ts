@@ -141,15 +141,40 @@ export function prerenderedPages(
   log: FastifyBaseLogger,
 ): PrerenderedPageSource {
   const entry = path.join(webDist, '.server', 'entry-server.js');
-  if (!fs.existsSync(entry)) return async () => null;
+  const manifestFile = path.join(webDist, '.vite', 'manifest.json');
   let bundle: Promise<PrerenderModule | null> | undefined;
-  const load = () =>
-    (bundle ??= (import(pathToFileURL(entry).href) as Promise<PrerenderModule>).catch((error: unknown) => {
-      log.warn({ err: error }, 'the prerender bundle did not load; index.html is sent instead');
-      return null;
-    }));
   // Only the bundle's own few paths are ever kept, so this map cannot grow with what visitors ask for.
   const pages = new Map<string, Promise<PrerenderedPage | null>>();
+  /**
+   * The build the kept pages were drawn from. `npm run build` under a running server replaces index.html, the
+   * manifest and every hashed file: a page kept from the build before names scripts that are gone. Each request
+   * compares the build's stamp (the manifest's and the bundle's modification times, one stat each) and, when
+   * it changed, drops the kept pages and loads the new bundle (a fresh module URL, so Node does not hand back
+   * the old module).
+   */
+  let builtAt: string | undefined;
+  const buildStamp = (): string | null => {
+    try {
+      return `${fs.statSync(manifestFile).mtimeMs}:${fs.statSync(entry).mtimeMs}`;
+    } catch {
+      return null;
+    }
+  };
+  const load = (stamp: string) => {
+    if (stamp !== builtAt) {
+      builtAt = stamp;
+      pages.clear();
+      bundle = undefined;
+    }
+    if (!bundle)
+      bundle = (
+        import(`${pathToFileURL(entry).href}?build=${encodeURIComponent(stamp)}`) as Promise<PrerenderModule>
+      ).catch((error: unknown) => {
+        log.warn({ err: error }, 'the prerender bundle did not load; index.html is sent instead');
+        return null;
+      });
+    return bundle;
+  };
 
   const render = async (
     loaded: PrerenderModule,
@@ -184,7 +209,10 @@ export function prerenderedPages(
   };
 
   return async (pathname, { member }) => {
-    const loaded = await load();
+    const stamp = buildStamp();
+    // No prerender bundle (a build older than it, or none, or one being replaced): the plain index.html.
+    if (stamp === null) return null;
+    const loaded = await load(stamp);
     const listed = member ? loaded?.MEMBER_PAGES : loaded?.PRERENDERED_PAGES;
     if (!loaded || !listed || !Object.hasOwn(listed, pathname)) return null;
     const key = `${member ? 'member' : 'public'} ${pathname}`;
@@ -195,4 +223,47 @@ export function prerenderedPages(
     }
     return page;
   };
+}
+
+/**
+ * Whether the client router has a page at `pathname`, from the route patterns the web build lists in
+ * `.vite/routes.json` (apps/web/vite.config.ts, from src/config/paths.ts): an address it does not know is
+ * answered 404, with index.html for the app to draw its not-found page. Read again when the build changes; a
+ * build without the list (older than it) knows every address, as before.
+ */
+export function clientRoutes(webDist: string): (pathname: string) => boolean {
+  const file = path.join(webDist, '.vite', 'routes.json');
+  let readAt: number | undefined;
+  let patterns: RegExp[] | null = null;
+  return (pathname) => {
+    let modified: number;
+    try {
+      modified = fs.statSync(file).mtimeMs;
+    } catch {
+      return true;
+    }
+    if (modified !== readAt) {
+      readAt = modified;
+      try {
+        const listed = JSON.parse(fs.readFileSync(file, 'utf8')) as unknown;
+        patterns = Array.isArray(listed)
+          ? listed.filter((item) => typeof item === 'string').map(routePattern)
+          : null;
+      } catch {
+        patterns = null;
+      }
+    }
+    if (!patterns) return true;
+    const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+    return patterns.some((pattern) => pattern.test(trimmed));
+  };
+}
+
+/** A React Router pattern (`/manager/detail/:id`) as an anchored expression: a parameter is one segment. */
+function routePattern(route: string): RegExp {
+  const source = route
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${source}$`);
 }

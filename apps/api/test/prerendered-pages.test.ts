@@ -198,6 +198,39 @@ describe('prerendered member pages (decision 0023)', () => {
     expect(response.body).toBe(INDEX_HTML);
   });
 
+  it('sends the new build once dist is rebuilt under the running server, not pages naming files now gone', async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'ansim-rebuilt-'));
+    writeDist(dist, true);
+    const app = await createTestApp({ config: { WEB_DIST: dist } });
+    try {
+      const before = await get(app, '/');
+      expect(before.body).toContain('/assets/index-E1.js');
+      expect(before.body).toContain('안전하고 공정한 직장');
+      // `npm run build` again: new hashes in index.html and the manifest, a new prerender bundle.
+      const later = Date.now() / 1000 + 5;
+      fs.writeFileSync(path.join(dist, 'index.html'), INDEX_HTML.replaceAll('-E1.', '-E2.'));
+      fs.writeFileSync(
+        path.join(dist, '.vite', 'manifest.json'),
+        JSON.stringify(MANIFEST).replaceAll('-E1.', '-E2.').replaceAll('-L1.', '-L2.'),
+      );
+      fs.writeFileSync(
+        path.join(dist, '.server', 'entry-server.js'),
+        SERVER_ENTRY.replace('안전하고 공정한 직장', '새 빌드의 첫 화면'),
+      );
+      for (const file of ['.vite/manifest.json', '.server/entry-server.js'])
+        fs.utimesSync(path.join(dist, file), later, later);
+      const after = await get(app, '/');
+      expect(after.statusCode).toBe(200);
+      expect(after.body).toContain('/assets/index-E2.js');
+      expect(after.body).toContain('/assets/landing-L2.js');
+      expect(after.body).not.toContain('-E1.');
+      expect(after.body).toContain('새 빌드의 첫 화면');
+    } finally {
+      await app.close();
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
+  });
+
   it('never serves the prerender bundle or the manifest as files', async () => {
     for (const url of ['/.server/entry-server.js', '/.vite/manifest.json']) {
       const response = await get(ctx, url);

@@ -23,6 +23,12 @@ beforeAll(async () => {
     path.join(webDist, 'assets', `${WORKER_SCRIPT_PREFIX}sha-abc123.js`),
     'onmessage = () => {};',
   );
+  // The route patterns the web build lists (apps/web/vite.config.ts).
+  fs.mkdirSync(path.join(webDist, '.vite'));
+  fs.writeFileSync(
+    path.join(webDist, '.vite', 'routes.json'),
+    JSON.stringify(['/', '/login', '/dashboard', '/report/t/a', '/manager/detail/:id']),
+  );
   ctx = await createTestApp({ config: { WEB_DIST: webDist } });
 });
 afterAll(async () => {
@@ -39,6 +45,18 @@ describe('serving the web client', () => {
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.headers['content-security-policy']).toContain("script-src 'self'");
     }
+  });
+
+  it('answers an address the client has no page for 404, with the app that draws its not-found page', async () => {
+    for (const url of ['/no-such-page', '/manager/detail', '/manager/detail/42/more', '/dashboard/x']) {
+      const response = await ctx.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.body).toContain('<title>안심신고</title>');
+      expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    }
+    const trailing = await ctx.app.inject({ method: 'GET', url: '/dashboard/' });
+    expect(trailing.statusCode).toBe(200);
   });
 
   it('serves hashed assets precompressed with long caching', async () => {

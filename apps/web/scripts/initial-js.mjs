@@ -8,7 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import ts from 'typescript';
 
 export const LANDING_BUDGET_BYTES = 150 * 1024;
@@ -193,7 +193,16 @@ function measureModules(distDir, manifest, moduleKeys, gzipCache) {
     .map((file) => {
       if (!gzipCache.has(file)) {
         const source = readFileSync(join(distDir, file));
-        gzipCache.set(file, { file, bytes: source.length, gzipBytes: gzipSync(source, { level: 9 }).length });
+        // Brotli as scripts/compress.mjs makes the .br files the server sends; gzip beside it, as before.
+        const brotliBytes = brotliCompressSync(source, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: source.length },
+        }).length;
+        gzipCache.set(file, {
+          file,
+          bytes: source.length,
+          gzipBytes: gzipSync(source, { level: 9 }).length,
+          brotliBytes,
+        });
       }
       return gzipCache.get(file);
     });
@@ -202,6 +211,7 @@ function measureModules(distDir, manifest, moduleKeys, gzipCache) {
     missing,
     bytes: chunks.reduce((sum, chunk) => sum + chunk.bytes, 0),
     gzipBytes: chunks.reduce((sum, chunk) => sum + chunk.gzipBytes, 0),
+    brotliBytes: chunks.reduce((sum, chunk) => sum + chunk.brotliBytes, 0),
   };
 }
 
@@ -222,6 +232,7 @@ export function measureRoutesJs(distDir, routerFile = ROUTER_FILE) {
       chunks: measured.chunks,
       bytes: measured.bytes,
       gzipBytes: measured.gzipBytes,
+      brotliBytes: measured.brotliBytes,
     };
   });
   routes.sort((a, b) => (a.id === LANDING_ROUTE_ID ? -1 : b.id === LANDING_ROUTE_ID ? 1 : 0));
@@ -231,8 +242,11 @@ export function measureRoutesJs(distDir, routerFile = ROUTER_FILE) {
     routes,
     landing: {
       gzipBytes: landing.gzipBytes,
+      brotliBytes: landing.brotliBytes,
       budgetBytes: LANDING_BUDGET_BYTES,
-      withinBudget: landing.gzipBytes <= LANDING_BUDGET_BYTES,
+      // Judged on the brotli bytes the server sends (docs/decisions/0033): React's renderer compresses
+      // 10 % better with brotli than with gzip, and no browser this product supports is sent gzip.
+      withinBudget: landing.brotliBytes <= LANDING_BUDGET_BYTES,
     },
   };
 }
@@ -256,10 +270,10 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     }
     for (const route of result.routes)
       console.info(
-        `${(route.gzipBytes / 1024).toFixed(1).padStart(7)} KB  ${route.path.padEnd(22)} ${route.id}`,
+        `${(route.brotliBytes / 1024).toFixed(1).padStart(7)} KB br ${(route.gzipBytes / 1024).toFixed(1).padStart(7)} KB gz  ${route.path.padEnd(22)} ${route.id}`,
       );
     console.info(
-      `landing route initial JS: ${(result.landing.gzipBytes / 1024).toFixed(1)} KB gzip (budget ${result.landing.budgetBytes / 1024} KB) ${result.landing.withinBudget ? 'OK' : 'OVER BUDGET'}`,
+      `landing route initial JS: ${(result.landing.brotliBytes / 1024).toFixed(1)} KB brotli (budget ${result.landing.budgetBytes / 1024} KB) ${result.landing.withinBudget ? 'OK' : 'OVER BUDGET'}`,
     );
   }
   process.exitCode = result.landing.withinBudget ? 0 : 1;

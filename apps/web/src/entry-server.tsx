@@ -3,7 +3,7 @@ import type { SiteInfo } from '@ansim/shared/site';
 import createCache, { type EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
-import { renderToStringAsync } from 'preact-render-to-string';
+import { renderToReadableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
 import { routes } from './app/router';
@@ -63,8 +63,9 @@ function oneAtATime<T>(draw: () => Promise<T>): Promise<T> {
 
 /** Runs `draw` as a logged-in member whose draft holds `reportType`, and puts the stores back after it. */
 async function asMemberWithDraft<T>(reportType: ReporterReportType, draw: () => Promise<T>): Promise<T> {
-  // Preact's server render reads a store through useSyncExternalStore's server snapshot, which zustand takes
+  // React's server render reads a store through useSyncExternalStore's server snapshot, which zustand takes
   // from the store's initial state: that is where the member's state goes for the draw, and is put back after.
+  // In the browser the stores' initial state is read from storage, so hydration sees the same state.
   const login = useLoginState.getInitialState();
   const draft = useReportForm.getInitialState();
   const kept = { expires: login.expires, form: draft.form, step: draft.step };
@@ -81,13 +82,35 @@ async function asMemberWithDraft<T>(reportType: ReporterReportType, draw: () => 
   }
 }
 
+/**
+ * React's server renderer, once everything the tree suspends on (its lazy parts) has resolved: the whole page
+ * in one piece, its Suspense boundaries complete, so it needs no inline script to finish it (the CSP allows
+ * none) and the browser hydrates it as drawn. A render error fails the page instead of leaving a fallback in it.
+ */
+async function renderToHtml(node: React.ReactNode): Promise<string> {
+  let failure: unknown;
+  const stream = await renderToReadableStream(node, {
+    // A completed boundary larger than this is sent apart, after the page, with a script to move it in place;
+    // the page is sent whole instead.
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+    onError: (error) => {
+      failure ??= error;
+    },
+  });
+  await stream.allReady;
+  const html = await new Response(stream).text();
+  if (failure !== undefined) throw failure;
+  if (html.includes('<script')) throw new Error('the prerendered page would need an inline script');
+  return html;
+}
+
 /** The route's markup for `pathname`, with its MUI rules left in `cache`; null when the route sends elsewhere. */
 async function drawRoute(pathname: string, cache: EmotionCache): Promise<string | null> {
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(new URL(pathname, 'http://prerender.invalid')));
   if (context instanceof Response || context.statusCode !== 200) return null;
   const router = createStaticRouter(handler.dataRoutes, context);
-  const markup = await renderToStringAsync(
+  const markup = await renderToHtml(
     <CacheProvider value={cache}>
       <AppProviders>
         <StaticRouterProvider router={router} context={context} hydrate={false} />

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileTooLarge } from '../../src/domain/files/files.ts';
 import { multipartFile, upload } from '../fixtures.ts';
 import {
   createTestApp,
@@ -45,6 +46,8 @@ describe('security: evidence uploads and downloads', () => {
       const response = await upload(reporter, name, content);
       expect(response.statusCode, name).toBe(413);
       expect(response.json().code).toBe('PAYLOAD_TOO_LARGE');
+      // The message names the limit, so the reporter knows what would go through.
+      expect(response.json().message).toContain(`${MAX_FILE_BYTES / 1024} KB까지`);
     }
     // .tmp included: an aborted upload must not leave its partial bytes behind either.
     expect(listFilesRecursive(filesRoot())).toEqual(filesBefore);
@@ -55,6 +58,12 @@ describe('security: evidence uploads and downloads', () => {
     const added = listFilesRecursive(filesRoot()).filter((file) => !filesBefore.includes(file));
     expect(added).toHaveLength(1);
     expect(added[0]).not.toContain(`${path.sep}.tmp${path.sep}`);
+  });
+
+  it('says the production limit in the too-large message: 50 MB', () => {
+    expect(fileTooLarge(50 * 1024 * 1024).message).toBe(
+      '파일이 너무 큽니다. 파일 하나는 50 MB까지 올릴 수 있습니다.',
+    );
   });
 
   it('decides the content type by the bytes, not by the name or the claimed type', async () => {

@@ -43,11 +43,21 @@ type FileRow = typeof files.$inferSelect;
  * body cut off mid-part) is the client's doing: 400, not 500. Our own errors, @fastify/multipart's limit
  * errors (FST_… codes, mapped to 413) and system errors of the disk (they carry a `syscall`) pass through.
  */
-export function asUploadError(error: unknown): unknown {
+export function asUploadError(error: unknown, maxFileBytes?: number): unknown {
   if (error instanceof AppError || !(error instanceof Error)) return error;
   const { code, syscall } = error as Error & { code?: unknown; syscall?: unknown };
+  if (code === 'FST_REQ_FILE_TOO_LARGE' && maxFileBytes !== undefined) return fileTooLarge(maxFileBytes);
   if ((typeof code === 'string' && code.startsWith('FST_')) || syscall !== undefined) return error;
   return new AppError('VALIDATION_ERROR', { details: { file: FIELD_MESSAGES_KO.uploadMalformed } });
+}
+
+/** 413 naming the limit, so the reporter knows what size of file would go through. */
+export function fileTooLarge(maxFileBytes: number): AppError {
+  const megabytes = Math.floor(maxFileBytes / (1024 * 1024));
+  const limit = megabytes >= 1 ? `${megabytes} MB` : `${Math.floor(maxFileBytes / 1024)} KB`;
+  return new AppError('PAYLOAD_TOO_LARGE', {
+    message: `파일이 너무 큽니다. 파일 하나는 ${limit}까지 올릴 수 있습니다.`,
+  });
 }
 
 /** The uploaded name, opened; after crypto-erase a list still shows the file, under a neutral name. */
@@ -119,9 +129,9 @@ export async function storeUpload(
   let key: string | undefined;
   try {
     await pipeline(upload.stream, createWriteStream(temporaryPath, { flags: 'wx' })).catch((error) => {
-      throw asUploadError(error);
+      throw asUploadError(error, config.MAX_FILE_BYTES);
     });
-    if (upload.stream.truncated) throw new AppError('PAYLOAD_TOO_LARGE');
+    if (upload.stream.truncated) throw fileTooLarge(config.MAX_FILE_BYTES);
     await chargeUploadBytes(database, config, owner, client.addressKey, (await fs.stat(temporaryPath)).size);
     const name = cleanFileName(upload.filename);
     const contentType = await sniffContentType(temporaryPath, name);

@@ -321,6 +321,8 @@ export default function SecurityPage() {
   const [codes, setCodes] = useState<string[] | null>(null);
   const mfa = user?.mfa;
   const hasFactor = Boolean(mfa && (mfa.totp || mfa.passkeys > 0));
+  // The operator belongs to no company: no join code to ask for, and its console is where it goes next.
+  const isOperator = user?.role === 'operator';
 
   return (
     <PageShell title={t('mfa.account.title')} subtitle={t('mfa.account.subtitle')}>
@@ -336,13 +338,17 @@ export default function SecurityPage() {
           {codes && <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />}
           {mfa.required && hasFactor && !codes && (
             <Alert severity="success" sx={{ mb: 3 }}>
-              {t('mfa.account.managerReady')}{' '}
-              <Button component={RouterLink} to={paths.manager.to()} size="small">
-                {t('mfa.account.toManager')}
+              {t(isOperator ? 'mfa.account.operatorReady' : 'mfa.account.managerReady')}{' '}
+              <Button
+                component={RouterLink}
+                to={isOperator ? paths.operator.to() : paths.manager.to()}
+                size="small"
+              >
+                {t(isOperator ? 'mfa.account.toOperator' : 'mfa.account.toManager')}
               </Button>
             </Alert>
           )}
-          {user && <CompanySection user={user} />}
+          {user && !isOperator && <CompanySection user={user} />}
           <Section title={t('mfa.account.totpHeading')} testId="totp-section">
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2 }}>
               <Typography color="text.secondary">{t('mfa.account.totpBody')}</Typography>

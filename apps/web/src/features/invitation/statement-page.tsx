@@ -137,12 +137,14 @@ function StatementWizard({
     >
       <Box component="nav" aria-label={t('invitation.statement.progressLabel')} sx={{ mb: 4 }}>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} data-testid="statement-position">
-          {/* The review is a circle of the stepper too, so it is counted as a step. */}
-          {t('invitation.statement.stepOf', {
-            current: current + 1,
-            total: steps.length + 1,
-            label: isReview ? t('invitation.statement.review') : t(`steps.${steps[current]!}`),
-          })}
+          {/* The statement's steps are what the invitee writes; the review before sending is not one of them. */}
+          {isReview
+            ? t('invitation.statement.reviewPosition', { total: steps.length })
+            : t('invitation.statement.stepOf', {
+                current: current + 1,
+                total: steps.length,
+                label: t(`steps.${steps[current]!}`),
+              })}
         </Typography>
         <Stepper
           activeStep={current}
@@ -155,11 +157,6 @@ function StatementWizard({
               <StepLabel aria-current={index === current ? 'step' : undefined}>{t(`steps.${key}`)}</StepLabel>
             </Step>
           ))}
-          <Step completed={false}>
-            <StepLabel aria-current={isReview ? 'step' : undefined}>
-              {t('invitation.statement.review')}
-            </StepLabel>
-          </Step>
         </Stepper>
       </Box>
       {isReview ? (

@@ -42,7 +42,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { owner } = await fileCaller(request, { reportId: request.query.report_id });
       const upload = await request.file().catch((error: unknown) => {
-        throw asUploadError(error);
+        throw asUploadError(error, deps.config.MAX_FILE_BYTES);
       });
       if (!upload) throw new AppError('VALIDATION_ERROR', { details: { file: '올릴 파일을 선택해주세요.' } });
       const view = await storeUpload(

@@ -76,6 +76,25 @@ describe('the measure reason dialog', { timeout: 30_000 }, () => {
     expect(request).not.toHaveBeenCalled();
   });
 
+  it('says the reporter asked for the measure only where they did', () => {
+    openDialog({ measure: measure(), decision: 'refused' });
+    expect(
+      screen.getByText('신고인이 요청한 보호조치를 하지 않는 경우 그 사유를 기록해야 합니다.'),
+    ).toBeTruthy();
+    cleanup();
+    const { dialog } = openDialog({
+      measure: { ...objected, requested_by_reporter: false },
+      decision: 'refused',
+    });
+    expect(dialog.queryByText(/요청한/)).toBeNull();
+    expect(
+      dialog.getByText('신고인이 반대 의견을 밝힌 조치입니다. 하지 않기로 한 사유를 기록합니다.'),
+    ).toBeTruthy();
+    cleanup();
+    const other = openDialog({ measure: measure({ requested_by_reporter: false }), decision: 'refused' });
+    expect(other.dialog.queryByText(/요청한/)).toBeNull();
+  });
+
   it('sends the refusal with its reason, trimmed, and closes', async () => {
     request.mockResolvedValue([measure({ decision: 'refused', reason: '인력 부족' })]);
     const { confirm, reason, onClose } = openDialog({ measure: measure(), decision: 'refused' });

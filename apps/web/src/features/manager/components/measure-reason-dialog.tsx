@@ -42,6 +42,14 @@ export default function MeasureReasonDialog({
   const granting = target?.decision === 'granted';
   const consent = measure?.reporter_consent ?? null;
   const recordedReason = measure?.reason ?? '';
+  // Refusing: "the reporter asked for it" only where they did; a measure they objected to is said as such.
+  const helpKey = granting
+    ? 'manager.measures.grantReasonHelp'
+    : measure?.requested_by_reporter
+      ? 'manager.measures.reasonHelp'
+      : consent === false
+        ? 'manager.measures.reasonHelpObjected'
+        : 'manager.measures.reasonHelpOther';
   const resolver = useMemo(
     () =>
       lazyResolver(() =>
@@ -88,7 +96,7 @@ export default function MeasureReasonDialog({
             fullWidth={false}
             id="measure-refuse-reason"
             label={t('manager.measures.reason')}
-            helperText={t(granting ? 'manager.measures.grantReasonHelp' : 'manager.measures.reasonHelp')}
+            helperText={t(helpKey)}
             multiline
             minRows={3}
             sx={{ mt: 1 }}

@@ -124,7 +124,7 @@ function StepCard({
   const isLast = index === total - 1;
 
   // The reporter has started on the step: the next ones load now, not when "next" is pressed. Native
-  // listeners, because focus events do not bubble to a parent's onFocus under Preact.
+  // listeners on the card itself, one each, removed after the first.
   useEffect(() => {
     const card = cardRef.current;
     if (!card) return;

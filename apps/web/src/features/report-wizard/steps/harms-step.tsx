@@ -56,6 +56,7 @@ export function HarmsStep() {
                   path={`harms.${index}.description`}
                   label={t('harms.description')}
                   helperText={t('harms.descriptionHelp')}
+                  multiline
                   minRows={3}
                   value={harm.description}
                   onValueChange={(description) => update(index, { description })}
