@@ -21,7 +21,8 @@ afterEach(() => {
   localStorage.clear();
 });
 
-describe('HarmsStep', () => {
+// The first render loads MUI cold, which takes seconds on a loaded machine.
+describe('HarmsStep', { timeout: 30_000 }, () => {
   it('gives the harm description a box of several lines, not a one-line input', () => {
     const router = createMemoryRouter([{ path: '/', element: <HarmsStep /> }]);
     render(
