@@ -355,7 +355,7 @@ describe('npm run admin commands', () => {
   });
 
   it('stats:rebuild fills older reports from their forms and recounts the statistics', async () => {
-    const company = await createCompany(commandDatabase, { name: '데모 상사', domain: 'sangsa.example' });
+    const company = await createCompany(commandDatabase, { name: '통계 상사', domain: 'rebuild.example' });
     // A report from before migration 0011: its department and relationship only in the form.
     await commandDatabase.query(
       `INSERT INTO reports (company_id, report_type, case_number, form, ack_due_at, feedback_due_at)

@@ -31,6 +31,14 @@ function currentVisitorSecret(now = Date.now()): string {
   return visitorSecret.key;
 }
 
+/**
+ * A value keyed under the process's visitor key, for counters that must not name who they count in the
+ * database (an account's uploads beside the time of an anonymous report).
+ */
+export function visitorDigest(value: string): string {
+  return hmacHex(currentVisitorSecret(), value);
+}
+
 /** Replaces the visitor key now: what a day's end does, for tests and for an operator's restart alike. */
 export function rotateVisitorKey(): void {
   visitorSecret = { key: randomBytes(32).toString('base64'), since: Date.now() };

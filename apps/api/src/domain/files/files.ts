@@ -30,7 +30,7 @@ import { caseAccessCondition } from '../manager/case-scope.ts';
 import { caseFiles } from '../manager/case-view.ts';
 import { hasSecondFactor } from '../mfa/factors.ts';
 import { FILE_STORE_LOCK_KEY } from './sweep-orphans.ts';
-import { chargeUploadAttempt, chargeUploadBytes, uploadCaller } from './upload-limits.ts';
+import { chargeUploadAttempt, chargeUploadBytes, type UploadClient, uploadCaller } from './upload-limits.ts';
 
 type Deps = { database: Database; config: Config; fileStore: EncryptingFileStore };
 
@@ -115,10 +115,10 @@ export async function storeUpload(
   { database, config, fileStore }: Deps,
   owner: FileOwner,
   upload: { stream: Readable & { truncated?: boolean }; filename: string | undefined },
-  client: { addressKey: string },
+  client: UploadClient,
 ): Promise<FileView> {
   try {
-    await chargeUploadAttempt(database, config, owner, client.addressKey);
+    await chargeUploadAttempt(database, config, owner, client);
   } catch (error) {
     // The refused body is read and dropped, so that the answer reaches a client still sending it.
     upload.stream.resume();
@@ -132,7 +132,7 @@ export async function storeUpload(
       throw asUploadError(error, config.MAX_FILE_BYTES);
     });
     if (upload.stream.truncated) throw fileTooLarge(config.MAX_FILE_BYTES);
-    await chargeUploadBytes(database, config, owner, client.addressKey, (await fs.stat(temporaryPath)).size);
+    await chargeUploadBytes(database, config, owner, client, (await fs.stat(temporaryPath)).size);
     const name = cleanFileName(upload.filename);
     const contentType = await sniffContentType(temporaryPath, name);
     if (!contentType)

@@ -26,13 +26,26 @@ export function uploadCaller(owner: FileOwner): string {
   return `receipt:${owner.reportId}`;
 }
 
-function keys(owner: FileOwner, addressKey: string) {
-  const caller = uploadCaller(owner);
+/**
+ * Who uploads is counted in the database, so the counters are keyed like the anonymous visitors' throttles:
+ * under a key the process holds in memory (decision 0030). Rows named after an account, or an address keyed
+ * with SECRET_KEY, would tell a database copy that this account uploaded within the hour an anonymous report
+ * came in. The price: the limits count per process.
+ */
+export interface UploadClient {
+  /** The address keyed under the process's visitor key (`request.visitorKey`). */
+  addressKey: string;
+  /** Keys a caller id under the same process key (`visitorDigest`). */
+  keyed(value: string): string;
+}
+
+function keys(owner: FileOwner, client: UploadClient) {
+  const caller = client.keyed(uploadCaller(owner));
   return {
     callerCount: `upload-count:${caller}`,
     callerBytes: `upload-kib:${caller}`,
-    ipCount: `upload-count-ip:${addressKey}`,
-    ipBytes: `upload-kib-ip:${addressKey}`,
+    ipCount: `upload-count-ip:${client.addressKey}`,
+    ipBytes: `upload-kib-ip:${client.addressKey}`,
   };
 }
 
@@ -45,9 +58,9 @@ export async function chargeUploadAttempt(
   database: Database,
   config: LimitConfig,
   owner: FileOwner,
-  addressKey: string,
+  client: UploadClient,
 ): Promise<void> {
-  const key = keys(owner, addressKey);
+  const key = keys(owner, client);
   const [callerCount, ipCount, callerKib, ipKib] = await Promise.all([
     countHit(database, key.callerCount, HOUR),
     countHit(database, key.ipCount, HOUR),
@@ -68,10 +81,10 @@ export async function chargeUploadBytes(
   database: Database,
   config: LimitConfig,
   owner: FileOwner,
-  addressKey: string,
+  client: UploadClient,
   size: number,
 ): Promise<void> {
-  const key = keys(owner, addressKey);
+  const key = keys(owner, client);
   const kib = Math.ceil(size / KIB);
   const [callerKib, ipKib] = await Promise.all([
     countHit(database, key.callerBytes, HOUR, kib),

@@ -13,6 +13,7 @@ import {
 } from '../../../domain/files/files.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { fileCaller, fileReaders, loadInvitee } from '../../../plugins/invitee.ts';
+import { visitorDigest } from '../../../plugins/rate-limit.ts';
 import { errorResponses, idParam } from '../../schemas.ts';
 
 /** RFC 6266 / 5987: an ASCII fallback name plus the exact UTF-8 name, so Korean names survive every browser. */
@@ -49,7 +50,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         deps,
         owner,
         { stream: upload.file, filename: upload.filename },
-        { addressKey: request.addressKey },
+        { addressKey: request.visitorKey, keyed: visitorDigest },
       );
       return reply.status(201).send(view);
     },
